@@ -1,0 +1,36 @@
+# make play | make lab | make test | make bench -- each sets up .venv by itself the first time.
+# uv is used when present (seconds), otherwise pip (a minute or so).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+UV := $(shell command -v uv 2>/dev/null)
+
+.PHONY: play lab test bench clean
+
+# One stamp per extra, remade whenever pyproject.toml changes.
+$(VENV)/.stamp-%: pyproject.toml
+ifdef UV
+	@test -x $(BIN)/python || $(UV) venv -q --python $(PYTHON) $(VENV)
+	@VIRTUAL_ENV=$(VENV) $(UV) pip install -q --compile-bytecode -e '.[$*]'
+else
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	@$(BIN)/python -m pip install -q --upgrade pip
+	@$(BIN)/python -m pip install -q -e '.[$*]'
+endif
+	@touch $@
+
+# The core engine needs no extra; "core" is an empty extra name, which pip and uv accept.
+play: $(VENV)/.stamp-core
+	@$(BIN)/ninetynine play $(ARGS)
+
+lab: $(VENV)/.stamp-notebook
+	$(BIN)/jupyter lab notebooks/
+
+test: $(VENV)/.stamp-dev
+	$(BIN)/python -m pytest
+
+bench: $(VENV)/.stamp-core
+	$(BIN)/python benchmarks/speed.py
+
+clean:
+	rm -rf $(VENV)

@@ -1,0 +1,13 @@
+"""ninetynine: a small, readable engine for the Ninety-Nine family of card games.
+
+>>> import ninetynine as nn
+>>> state = nn.make("quentin_c", players=3).new_game(seed=7)
+>>> state.count, state.to_move
+(0, 0)
+"""
+from .cards import Card, CardError, parse_card, parse_rs_card
+from .core import GAMES, CorruptSave, IllegalMove, Standing, load, make, register
+from . import counting  # registers quentin_c, rs_games, classic, taiwanese
+
+__all__ = ["make", "load", "register", "GAMES", "IllegalMove", "CorruptSave", "Standing", "Card",
+           "CardError", "parse_card", "parse_rs_card", "counting"]

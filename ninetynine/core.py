@@ -1,0 +1,134 @@
+"""The protocol every game of the kit follows, its errors, and the registry of games.
+
+Every game, whatever its rules, is used the same way (the shape of OpenSpiel's ``State`` and
+python-chess's ``Board``, written plainly)::
+
+    game = make("quentin_c", players=3)     # validates the options
+    state = game.new_game(seed=7)            # deals; the same seed gives the same game
+    while not state.is_over:
+        move = state.legal_moves()[0]        # a list in a stable order
+        events = state.play(move)            # or state.play("AS +11"); raises IllegalMove
+    state.standings()
+
+A *bot* is any callable ``bot(view) -> move``; it receives ``state.view(seat)``, never the state.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from .cards import Card
+
+
+class IllegalMove(ValueError):
+    """A move the rules do not allow here. The message says why; the state is unchanged."""
+
+
+class CorruptSave(ValueError):
+    """A saved game that cannot be loaded: the message says which part is wrong."""
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One line of the final table: ``rank`` is shared by players who tie."""
+
+    rank: int
+    seat: int
+    score: int
+
+    def __str__(self) -> str:
+        return f"{self.rank}. seat {self.seat} ({self.score})"
+
+
+def rank_standings(order: list[int], key: Callable[[int], Any], score: Callable[[int], int]) -> list[Standing]:
+    """Turn seats sorted best first into Standings; seats with equal ``key`` share a rank."""
+    table, previous = [], None
+    for position, seat in enumerate(order, start=1):
+        if previous is None or key(seat) != key(previous):
+            rank = position
+        table.append(Standing(rank, seat, score(seat)))
+        previous = seat
+    return table
+
+
+# --- events ---------------------------------------------------------------------------------
+
+EVENT_TYPES: dict[str, type] = {}
+
+
+def event(cls):
+    """Class decorator: a frozen event dataclass, registered by name so saved games can load it."""
+    cls = dataclass(frozen=True, slots=True)(cls)
+    EVENT_TYPES[cls.__name__] = cls
+    return cls
+
+
+def event_to_dict(ev) -> dict:
+    """An event as JSON-ready data: cards become text, tuples become lists."""
+    data = {"type": type(ev).__name__}
+    for field in dataclasses.fields(ev):
+        data[field.name] = _plain(getattr(ev, field.name))
+    return data
+
+
+def event_from_dict(data: dict, parse_card: Callable[[str], Card]):
+    """Rebuild an event from ``event_to_dict`` output (card fields are read with ``parse_card``)."""
+    data = dict(data)
+    cls = EVENT_TYPES.get(data.pop("type", None))
+    if cls is None:
+        raise CorruptSave("The history holds an event of an unknown type.")
+    kwargs = {}
+    for field in dataclasses.fields(cls):
+        if field.name not in data:
+            raise CorruptSave(f"A {cls.__name__} event in the history has no '{field.name}'.")
+        kwargs[field.name] = _restore(data[field.name], field.type, parse_card)
+    return cls(**kwargs)
+
+
+def _plain(value):
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, (tuple, list)):
+        return [_plain(item) for item in value]
+    return value
+
+
+def _restore(value, annotation, parse_card):
+    text = str(annotation)
+    if "Card" in text:
+        if isinstance(value, list):
+            return tuple(parse_card(item) for item in value)
+        return None if value is None else parse_card(value)
+    if isinstance(value, list):
+        return tuple(_restore(item, "", parse_card) for item in value)
+    return value
+
+
+# --- the registry -----------------------------------------------------------------------------
+
+GAMES: dict[str, Callable[..., Any]] = {}
+
+
+def register(name: str, factory: Callable[..., Any]) -> None:
+    """Make ``make(name, **options)`` build a game with ``factory(**options)``."""
+    GAMES[name] = factory
+
+
+def make(name: str, **options):
+    """Build a game by name, checking its options: ``make("quentin_c", players=3)``."""
+    if name not in GAMES:
+        raise ValueError(f"There is no game called '{name}': choose one of {', '.join(GAMES)}.")
+    return GAMES[name](**options)
+
+
+def load(text: str):
+    """Load any saved game (the text of ``state.to_json()``), whatever its game."""
+    try:
+        data = json.loads(text)
+    except (TypeError, json.JSONDecodeError) as error:
+        raise CorruptSave(f"The saved game is not valid JSON ({error}).") from None
+    if not isinstance(data, dict) or data.get("game") not in GAMES:
+        raise CorruptSave(f"The saved game names no known game: use one of {', '.join(GAMES)}.")
+    return GAMES[data["game"]](**data.get("options", {})).from_json(text)

@@ -1,0 +1,234 @@
+"""A running-total game: a rule set plus table options, and the way to start or load a state.
+
+>>> game = CountingGame("quentin_c", players=3)
+>>> state = game.new_game(seed=7)
+>>> state.round, state.count, len(state.hands[0])
+(1, 0, 3)
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from ..cards import Card, CardError, parse_cards
+from ..core import register
+from .moves import Play
+from .rules import MAX_COUNT, RULE_SETS, RuleSet
+from .state import CountingState
+
+
+def _check_range(name: str, value, allowed: range, why: str = "") -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value not in allowed:
+        raise ValueError(f"{name} must be a whole number from {allowed.start} to {allowed.stop - 1}"
+                         f"{why}, not {value!r}.")
+
+
+class CountingGame:
+    """The running-total game under one rule set with checked options.
+
+    players, tokens, hand_size   within the rule set's ranges (tokens: not for Taiwanese rules)
+    auto_draw    True: draw right after playing; False: a second step, DRAW or END
+    starter      who starts each round: "rotate", "first", "random", "loser" ("draw": Taiwanese)
+    rounds       Taiwanese rules: how many rounds make a match
+    """
+
+    def __init__(self, rules: str | RuleSet = "quentin_c", players: int | None = None,
+                 tokens: int | None = None, hand_size: int | None = None,
+                 auto_draw: bool = True, starter: str | None = None, rounds: int = 5):
+        if isinstance(rules, str):
+            if rules not in RULE_SETS:
+                raise ValueError(f"There is no rule set called '{rules}': choose one of "
+                                 f"{', '.join(RULE_SETS)}.")
+            rules = RULE_SETS[rules]
+        self.rules = rules
+        self.players = rules.default_players if players is None else players
+        _check_range("players", self.players, rules.players, f" for {rules.title}")
+        if rules.scoring == "places":
+            if tokens is not None:
+                raise ValueError(f"{rules.title} scores points, not tokens: leave out tokens.")
+            if auto_draw is not True:
+                raise ValueError(f"{rules.title} always draws automatically: leave out auto_draw.")
+            self.tokens = 0
+        else:
+            self.tokens = rules.default_tokens if tokens is None else tokens
+            _check_range("tokens", self.tokens, rules.tokens)
+        self.hand_size = rules.default_hand_size if hand_size is None else hand_size
+        _check_range("hand_size", self.hand_size, rules.hand_sizes)
+        if self.players * self.hand_size > len(rules.deck):
+            raise ValueError(f"{self.players} players with {self.hand_size} cards each need "
+                             f"{self.players * self.hand_size} cards, but the deck has only "
+                             f"{len(rules.deck)}: use fewer players or a smaller hand.")
+        if not isinstance(auto_draw, bool):
+            raise ValueError(f"auto_draw must be True or False, not {auto_draw!r}.")
+        self.auto_draw = auto_draw
+        self.starter = rules.starters[0] if starter is None else starter
+        if self.starter not in rules.starters:
+            raise ValueError(f"starter must be one of {', '.join(rules.starters)} for "
+                             f"{rules.title}, not {starter!r}.")
+        if rules.scoring == "places":
+            _check_range("rounds", rounds, range(1, 101))
+        self.rounds = rounds
+        self.effect_of = {card: rules.effect(card, self.players) for card in set(rules.deck)}
+        self._plays = {}
+        for card, effect in self.effect_of.items():
+            for amount in (effect.amounts if effect.has_choice else (None,)):
+                self._plays[card, amount] = Play(card, amount)
+
+    @property
+    def name(self) -> str:
+        return self.rules.name
+
+    @property
+    def options(self) -> dict:
+        """The options that rebuild this game: ``CountingGame(name, **game.options)``."""
+        options = {"players": self.players, "hand_size": self.hand_size, "starter": self.starter}
+        if self.rules.scoring == "places":
+            options["rounds"] = self.rounds
+        else:
+            options.update(tokens=self.tokens, auto_draw=self.auto_draw)
+        return options
+
+    def play_of(self, card: Card, amount: int | None = None) -> Play:
+        """The one shared Play object for a card (and value): moves are built once, not per turn."""
+        return self._plays[card, amount]
+
+    def parse_cards(self, text) -> list[Card]:
+        return parse_cards(text, self.rules.parse_card)
+
+    def new_game(self, seed=None) -> CountingState:
+        """A new game: shuffled, dealt, and the first player to move."""
+        state = CountingState(self, seed)
+        events: list = []
+        state._start_round(events)
+        state.history.extend(events)
+        return state
+
+    def setup(self, count: int = 0, hands=None, tokens=None, to_move: int = 0, direction: int = 1,
+              deck=None, discard=None, points=None, round: int = 1, round_points=None,
+              seed=0) -> CountingState:
+        """A position in the middle of a round, for teaching and testing.
+
+        hands     one entry per seat: card text ("6C 9D KH"), a list of cards, or "" for none
+        deck      card text, top card first; "" is an empty deck; None shuffles the unseen cards
+        discard   card text, top card last
+        tokens / points   per seat (tokens default to the game's starting tokens)
+        round_points      Taiwanese rules: for seats already out of this round, the points they
+                          took (None for seats still playing)
+        """
+        n = self.players
+        state = CountingState(self, seed)
+        state.round = round
+        state.count, state.direction, state.to_move = count, direction, to_move
+        try:
+            state.hands = [self.parse_cards(h) for h in (hands if hands is not None else [""] * n)]
+            state.discard = self.parse_cards(discard or "")
+            if deck is not None:
+                state.deck = self.parse_cards(deck)
+        except CardError as error:
+            raise ValueError(str(error)) from None
+        if len(state.hands) != n:
+            raise ValueError(f"hands must give one hand for each of the {n} seats, not {len(state.hands)}.")
+        if self.rules.scoring == "tokens":
+            state.tokens = list(tokens) if tokens is not None else [self.tokens] * n
+            state.in_round = [isinstance(t, int) and t > 0 for t in state.tokens]
+            state.eliminated_at = [None if alive else 0 for alive in state.in_round]
+        else:
+            if tokens is not None:
+                raise ValueError(f"{self.rules.title} has no tokens: give points instead.")
+            state.points = list(points) if points is not None else [0] * n
+            state.round_points = list(round_points) if round_points is not None else [None] * n
+            state.in_round = [p is None for p in state.round_points]
+        validate(state)
+        if deck is None:
+            state.deck = unseen_cards(state)
+            state.rng.shuffle(state.deck)
+        state.history = []
+        return state
+
+    def from_json(self, text: str) -> CountingState:
+        """Load a saved game, refusing a corrupt or impossible one with a clear message."""
+        from .saving import state_from_json
+        return state_from_json(self, text)
+
+    def __repr__(self) -> str:
+        return f"CountingGame({self.rules.name!r}, players={self.players})"
+
+
+def unseen_cards(state: CountingState) -> list[Card]:
+    """The cards of a full deck that are in no hand, not in the deck and not on the discard pile."""
+    remaining = Counter(state.rules.deck)
+    remaining.subtract(card for hand in state.hands for card in hand)
+    remaining.subtract(state.deck)
+    remaining.subtract(state.discard)
+    unseen = []
+    for card in state.rules.deck:
+        if remaining[card] > 0:
+            remaining[card] -= 1
+            unseen.append(card)
+    return unseen
+
+
+def validate(state: CountingState) -> None:
+    """Refuse a position that could not occur in a game, with one sentence saying why."""
+    game, rules, n = state.game, state.rules, state.players
+    if isinstance(state.count, bool) or not isinstance(state.count, int) or not 0 <= state.count <= MAX_COUNT:
+        raise ValueError(f"count must be a whole number from 0 to {MAX_COUNT}, not {state.count!r}.")
+    if state.direction not in (1, -1):
+        raise ValueError(f"direction must be 1 (seat order) or -1 (reversed), not {state.direction!r}.")
+    if isinstance(state.round, bool) or not isinstance(state.round, int) or state.round < 1:
+        raise ValueError(f"round must be a whole number from 1 up, not {state.round!r}.")
+    for seat, hand in enumerate(state.hands):
+        if len(hand) > game.hand_size:
+            raise ValueError(f"Seat {seat} holds {len(hand)} cards, more than the hand size "
+                             f"of {game.hand_size}.")
+    copies = Counter(rules.deck)
+    placed = Counter(card for hand in state.hands for card in hand)
+    placed.update(state.deck)
+    placed.update(state.discard)
+    for card, number in placed.items():
+        if number > copies[card]:
+            have = "1 copy" if copies[card] == 1 else f"{copies[card]} copies"
+            raise ValueError(f"The position holds {number} of the {card.name} ({card}), but the "
+                             f"deck has only {have}.")
+    if rules.scoring == "tokens":
+        _check_per_seat("tokens", state.tokens, n, range(0, game.tokens + 1))
+        for seat in range(n):
+            if state.tokens[seat] == 0 and state.hands[seat]:
+                raise ValueError(f"Seat {seat} has no tokens left, so it is out of the game and "
+                                 "cannot hold cards.")
+        if sum(t > 0 for t in state.tokens) < 2 and state.to_move is not None:
+            raise ValueError("A game in progress needs at least two seats with tokens.")
+    else:
+        _check_per_seat("points", state.points, n, range(0, 10_000))
+        if len(state.round_points) != n:
+            raise ValueError(f"round_points must give one entry for each of the {n} seats.")
+        values = [p for p in state.round_points if p is not None]
+        if len(set(values)) != len(values) or not all(isinstance(p, int) and 1 <= p <= n for p in values):
+            raise ValueError(f"round_points must be different whole numbers from 1 to {n} (or None).")
+        for seat in range(n):
+            if state.round_points[seat] is not None and state.hands[seat]:
+                raise ValueError(f"Seat {seat} has left this round, so it cannot hold cards.")
+            if state.round_points[seat] is None and not state.hands[seat] and state.to_move is not None:
+                raise ValueError(f"Seat {seat} has no cards, so it has left the round: give its "
+                                 "points in round_points.")
+        if sum(p is None for p in state.round_points) < 2 and state.to_move is not None:
+            raise ValueError("A round in progress needs at least two seats still playing.")
+        if state.round > game.rounds:
+            raise ValueError(f"round must be at most {game.rounds}, the number of rounds in the match.")
+    if state.to_move is not None:
+        if isinstance(state.to_move, bool) or not isinstance(state.to_move, int) or not 0 <= state.to_move < n:
+            raise ValueError(f"to_move must be a seat from 0 to {n - 1}, not {state.to_move!r}.")
+        if not state.in_round[state.to_move]:
+            raise ValueError(f"Seat {state.to_move} is out, so it cannot be the seat to move.")
+
+
+def _check_per_seat(name: str, values, n: int, allowed: range) -> None:
+    if not isinstance(values, list) or len(values) != n:
+        raise ValueError(f"{name} must give one number for each of the {n} seats.")
+    for seat, value in enumerate(values):
+        if isinstance(value, bool) or not isinstance(value, int) or value not in allowed:
+            raise ValueError(f"{name} of seat {seat} must be a whole number from {allowed.start} "
+                             f"to {allowed.stop - 1}, not {value!r}.")
+
+
+for _name in RULE_SETS:
+    register(_name, lambda _rules=_name, **options: CountingGame(_rules, **options))

@@ -1,0 +1,230 @@
+"""Rule sets of the running-total game, written as data.
+
+A rule set is a table of card effects plus a few named functions and fields. The state machine
+(`state.py`) never asks *which* rule set it runs; it asks the rule set what a card does, what a
+play costs, and how the round is scored. A new variant is a new ``RuleSet``, not a fork.
+
+>>> QUENTIN_C.effect(parse_card("AS")).amounts
+(1, 11)
+>>> QUENTIN_C.penalties(27, 33)
+(Penalty(who='others', tokens=1, reason='landing', ends_round=False),)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Callable
+
+from ..cards import Card, parse_card, parse_rs_card, rs_deck, standard_deck
+
+MAX_COUNT = 99
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """What one card does.
+
+    amounts        the values the player may add; two values mean a choice (Ace: ``(1, 11)``)
+    set_to         the count becomes this number (King of Spades in ``classic``: 99)
+    double_or_halve  Quentin C's 2: halve an even count above 49, otherwise double
+    reverse, skip  turn effects (ignored when only two players are in play)
+    choose_next    the player names who plays next (the 5 of ``taiwanese``)
+    """
+
+    amounts: tuple[int, ...] = (0,)
+    set_to: int | None = None
+    double_or_halve: bool = False
+    reverse: bool = False
+    skip: bool = False
+    choose_next: bool = False
+
+    @property
+    def has_choice(self) -> bool:
+        return len(self.amounts) > 1
+
+    def apply(self, count: int, amount: int) -> int:
+        """The count after this card, before the floor, when played for ``amount``."""
+        if self.set_to is not None:
+            return self.set_to
+        if self.double_or_halve:
+            return count // 2 if count % 2 == 0 and count > 49 else count * 2
+        return count + amount
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty:
+    """Tokens lost after a play: by the ``player`` who played, or by all living ``others``."""
+
+    who: str
+    tokens: int
+    reason: str
+    ends_round: bool
+
+
+def quentin_c_penalties(old: int, new: int) -> tuple[Penalty, ...]:
+    """Quentin C: bust 2; landing on 99 costs the others 2; 33 and 66 land (others 1) or pass (you 1).
+
+    Only a rise can land on or pass a milestone, and a bust charges nothing else.
+    """
+    if new > MAX_COUNT:
+        return (Penalty("player", 2, "bust", True),)
+    if new <= old:
+        return ()
+    if new == MAX_COUNT:
+        return (Penalty("others", 2, "ninety_nine", True),)
+    for milestone in (33, 66):
+        if new == milestone:
+            return (Penalty("others", 1, "landing", False),)
+        if old < milestone < new:
+            return (Penalty("player", 1, "passing", False),)
+    return ()
+
+
+def bust_costs_one(old: int, new: int) -> tuple[Penalty, ...]:
+    """RS Games and the classic rules: going over 99 costs one token and ends the round."""
+    if new > MAX_COUNT:
+        return (Penalty("player", 1, "bust", True),)
+    return ()
+
+
+def no_penalties(old: int, new: int) -> tuple[Penalty, ...]:
+    """Taiwanese "99 Rules" scores places, not tokens: a play never costs anything."""
+    return ()
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Everything that makes one rule set differ from another.
+
+    effects        card effects by rank (``"A"``), with exact cards (``"KS"``) taking precedence
+    effects_with_players  extra effects for a given table size, e.g. ``{4: {"4": reverse}}``
+    unsafe_plays   may a player push the count over 99?  ``"allowed"`` (and bust),
+                   ``"if_no_safe_card"`` (only when every card busts), or ``"never"``
+    penalties      ``penalties(old, new) -> tuple[Penalty, ...]`` after each play
+    no_safe_card_penalty   tokens lost when a turn starts with no safe card (RS Games), or None
+    scoring        ``"tokens"`` (lose them all and you are out) or ``"places"`` (Taiwanese points)
+    """
+
+    name: str
+    title: str
+    source: str
+    deck: tuple[Card, ...]
+    parse_card: Callable[[str], Card]
+    effects: dict[str, Effect]
+    players: range
+    default_players: int = 3
+    hand_sizes: range = range(1, 14)
+    default_hand_size: int = 3
+    tokens: range = range(1, 51)
+    default_tokens: int = 9
+    unsafe_plays: str = "allowed"
+    penalties: Callable[[int, int], tuple[Penalty, ...]] = no_penalties
+    no_safe_card_penalty: int | None = None
+    empty_hand_penalty: int = 3
+    scoring: str = "tokens"
+    reshuffle: bool = True
+    floor: int = 0
+    starters: tuple[str, ...] = ("rotate", "first", "random", "loser")
+    effects_with_players: dict[int, dict[str, Effect]] = field(default_factory=dict)
+
+    def effect(self, card: Card, players: int = 0) -> Effect:
+        """The effect of ``card`` at a table of ``players``: exact card first, then its rank."""
+        table = self.effects_with_players.get(players, {})
+        key = str(card)
+        for effects in (table, self.effects):
+            if key in effects:
+                return effects[key]
+        for effects in (table, self.effects):
+            if card.rank in effects:
+                return effects[card.rank]
+        raise KeyError(f"The rule set {self.name} gives no effect for {card}.")
+
+    def variant(self, **changes) -> "RuleSet":
+        """A copy of this rule set with some fields changed: ``QUENTIN_C.variant(name="mine")``."""
+        return replace(self, **changes)
+
+
+def _face_values(ranks, **extra) -> dict[str, Effect]:
+    table = {rank: Effect((int(rank),)) for rank in ranks}
+    table.update(extra)
+    return table
+
+
+TEN = Effect((10,))
+
+QUENTIN_C = RuleSet(
+    name="quentin_c",
+    title="Quentin C",
+    source="source 000 (PlayPalace), Quentin C variant",
+    deck=standard_deck(),
+    parse_card=parse_card,
+    players=range(2, 7),
+    effects=_face_values(
+        "35678",
+        A=Effect((1, 11)),
+        **{"2": Effect(double_or_halve=True), "4": Effect((4,), reverse=True),
+           "9": Effect((0,)), "10": Effect((10, -10))},
+        J=Effect((10,), skip=True), Q=TEN, K=TEN,
+    ),
+    penalties=quentin_c_penalties,
+)
+
+RS_GAMES = RuleSet(
+    name="rs_games",
+    title="RS Games",
+    source="source 000 (PlayPalace), RS Games variant",
+    deck=rs_deck(),
+    parse_card=parse_rs_card,
+    players=range(2, 7),
+    effects=_face_values(
+        "123456789",
+        **{"+10": TEN, "-10": Effect((-10,)), "PASS": Effect((0,)),
+           "REVERSE": Effect((0,), reverse=True), "SKIP": Effect((0,), skip=True),
+           "99": Effect(set_to=99)},
+    ),
+    penalties=bust_costs_one,
+    no_safe_card_penalty=1,
+)
+
+CLASSIC = RuleSet(
+    name="classic",
+    title="the classic party rules",
+    source="source 004",
+    deck=standard_deck(),
+    parse_card=parse_card,
+    players=range(2, 14),
+    default_tokens=3,
+    effects=_face_values(
+        "235678",
+        A=Effect((1, 11)),
+        **{"4": Effect((0,), reverse=True), "9": Effect((0,)), "10": Effect((-10,))},
+        J=TEN, Q=TEN, K=TEN, KS=Effect(set_to=99),
+    ),
+    unsafe_plays="if_no_safe_card",
+    penalties=bust_costs_one,
+)
+
+TAIWANESE = RuleSet(
+    name="taiwanese",
+    title='the Taiwanese "99 Rules"',
+    source="source 002",
+    deck=standard_deck(),
+    parse_card=parse_card,
+    players=range(2, 6),
+    hand_sizes=range(1, 11),
+    default_hand_size=5,
+    tokens=range(0),
+    default_tokens=0,
+    effects=_face_values(
+        "2346789",
+        A=Effect((1,)), AS=Effect(set_to=0),
+        **{"5": Effect((0,), choose_next=True), "10": Effect((10, -10))},
+        J=Effect((0,)), Q=Effect((20, -20)), K=Effect(set_to=99),
+    ),
+    effects_with_players={4: {"4": Effect((0,), reverse=True)}},
+    unsafe_plays="never",
+    scoring="places",
+    reshuffle=False,
+    starters=("draw", "rotate", "first", "random"),
+)
+
+RULE_SETS: dict[str, RuleSet] = {r.name: r for r in (QUENTIN_C, RS_GAMES, CLASSIC, TAIWANESE)}

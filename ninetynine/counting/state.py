@@ -1,0 +1,507 @@
+"""The state machine of the running-total game.
+
+One class runs all four rule sets: it asks its ``RuleSet`` what each card does and what each play
+costs. A turn goes through these steps (RULES.md 1.1, "order of resolution"):
+
+1. at the start of a turn: an empty hand costs tokens (or, in RS Games, a hand with no safe card);
+   under the Taiwanese rules a player with no playable card leaves the round;
+2. the player plays: the count changes (never below the floor), then bust, 99, landing and
+   passing are charged, players with no tokens are eliminated, and the game or round may end;
+3. otherwise reverse and skip take effect, the player draws (or, in manual mode, chooses DRAW or
+   END), and the next player's turn starts.
+
+When a round ends, the next one is dealt before ``play`` returns.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from ..cards import Card
+from ..core import IllegalMove, Standing, rank_standings
+from . import events as ev
+from .moves import DRAW, END, Draw, EndTurn, Move, Play, parse_move
+from .rules import MAX_COUNT
+
+
+class CountingState:
+    """A game of the running-total family in progress. Build one with ``game.new_game(seed)``."""
+
+    def __init__(self, game, seed=None):
+        self.game = game
+        self.rules = game.rules
+        self.players = game.players
+        self.hand_size = game.hand_size
+        self.rng = random.Random(seed)
+        n = self.players
+        self.count = 0
+        self.direction = 1
+        self.round = 0
+        self.tokens = [game.tokens] * n if self.rules.scoring == "tokens" else []
+        self.points = [0] * n if self.rules.scoring == "places" else []
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.deck: list[Card] = []          # top card first
+        self.discard: list[Card] = []       # top card last
+        self.to_move: int | None = None
+        self.phase = "play"                 # "play", or "draw" for manual drawing's second step
+        self.order = list(range(n))         # seats in playing order this round
+        self.in_round = [True] * n          # still playing this round (alive, or not yet placed)
+        self.round_points: list[int | None] = [None] * n   # Taiwanese places won this round
+        self.starter = 0
+        self.last_loser: int | None = None
+        self.eliminated_at: list[int | None] = [None] * n  # play number at elimination
+        self.plays = 0
+        self.history: list = []
+        self._after_draw: int | None = None  # who moves after the draw step
+        self._legal: list[Move] | None = None
+
+    # --- reading the state -------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.to_move is None
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that won, or None while the game goes on or when nobody wins outright."""
+        if not self.is_over:
+            return None
+        table = self.standings()
+        leaders = [s for s in table if s.rank == 1]
+        return leaders[0].seat if len(leaders) == 1 else None
+
+    @property
+    def alive(self) -> list[int]:
+        """Seats still in the game (tokens left), or, under the Taiwanese rules, every seat."""
+        if self.rules.scoring == "places":
+            return list(range(self.players))
+        return [seat for seat, tokens in enumerate(self.tokens) if tokens > 0]
+
+    def standings(self) -> list[Standing]:
+        """Seats best first. Tokens, then later elimination; or total points (Taiwanese)."""
+        if self.rules.scoring == "places":
+            key = lambda seat: self.points[seat]  # noqa: E731
+            score = key
+        else:
+            def key(seat):
+                at = self.eliminated_at[seat]
+                return (self.tokens[seat], float("inf") if at is None else at)
+            score = lambda seat: self.tokens[seat]  # noqa: E731
+        order = sorted(range(self.players), key=key, reverse=True)
+        return rank_standings(order, key, score)
+
+    def legal_moves(self) -> list[Move]:
+        """Every move the rules allow now, in a stable order (hand order, then value order)."""
+        if self._legal is None:
+            self._legal = self._compute_legal_moves()
+        return list(self._legal)
+
+    def parse_move(self, text: str) -> Move:
+        """Read move text (``"AS +11"``, ``"5H >2"``, ``"DRAW"``); raise IllegalMove if malformed."""
+        return parse_move(text, self.rules, self.players)
+
+    def _compute_legal_moves(self) -> list[Move]:
+        if self.to_move is None:
+            return []
+        seat = self.to_move
+        if self.phase == "draw":
+            return [DRAW, END] if self._can_draw(seat) else [END]
+        moves, safe = [], []
+        seen = set()
+        for card in self.hands[seat]:
+            if card in seen:
+                continue
+            seen.add(card)
+            for play, new in self._plays_of(card, seat):
+                moves.append(play)
+                if new <= MAX_COUNT:
+                    safe.append(play)
+        policy = self.rules.unsafe_plays
+        if policy == "never" or (policy == "if_no_safe_card" and safe):
+            return safe
+        return moves
+
+    def _plays_of(self, card: Card, seat: int) -> list[tuple[Play, int]]:
+        """The plays of one card with the count each leads to (floor applied).
+
+        A value of a two-way card that would go over 99 is not offered, unless every value
+        would: then only the lowest (the Ace as +1 at 99).
+        """
+        effect = self.game.effect_of[card]
+        count, floor = self.count, self.rules.floor
+        if effect.has_choice:
+            results = [(a, max(floor, effect.apply(count, a))) for a in effect.amounts]
+            allowed = [(a, new) for a, new in results if new <= MAX_COUNT]
+            if not allowed:
+                allowed = [min(results)]
+            plays = [(self.game.play_of(card, a), new) for a, new in allowed]
+        else:
+            plays = [(self.game.play_of(card), max(floor, effect.apply(count, effect.amounts[0])))]
+        if effect.choose_next:
+            targets = [s for s in self.order if s != seat and self.in_round[s]]
+            plays = [(Play(p.card, p.amount, t), new) for p, new in plays for t in targets]
+        return plays
+
+    # --- making a move -----------------------------------------------------------------------
+
+    def play(self, move: Move | str) -> list:
+        """Make a move for the player to move; return its events. Raises IllegalMove, changing nothing."""
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        if move not in self.legal_moves():
+            raise IllegalMove(self._why_illegal(move))
+        self._legal = None
+        events: list = []
+        seat = self.to_move
+        if isinstance(move, Draw):
+            self._draw(seat, events)
+            self._begin_turn(self._after_draw, events)
+        elif isinstance(move, EndTurn):
+            events.append(ev.TurnEnded(seat))
+            self._begin_turn(self._after_draw, events)
+        elif self.rules.scoring == "places":
+            self._play_for_places(seat, move, events)
+        else:
+            self._play_for_tokens(seat, move, events)
+        self.history.extend(events)
+        return events
+
+    def _play_card(self, seat: int, move: Play, events: list):
+        """Move the card to the discard pile and change the count; return (old, new, effect)."""
+        effect = self.game.effect_of[move.card]
+        amount = move.amount if move.amount is not None else effect.amounts[0]
+        old = self.count
+        new = max(self.rules.floor, effect.apply(old, amount))
+        self.hands[seat].remove(move.card)
+        self.discard.append(move.card)
+        self.count = new
+        self.plays += 1
+        events.append(ev.CardPlayed(seat, move.card, move.amount, old, new))
+        return old, new, effect
+
+    def _play_for_tokens(self, seat: int, move: Play, events: list) -> None:
+        old, new, effect = self._play_card(seat, move, events)
+        round_over = None
+        for penalty in self.rules.penalties(old, new):
+            losers = [seat] if penalty.who == "player" else [
+                s for s in range(self.players) if s != seat and self.tokens[s] > 0]
+            for loser in losers:
+                self._lose_tokens(loser, penalty.tokens, penalty.reason, seat, events)
+            if penalty.ends_round:
+                round_over = penalty.reason
+        if self._eliminate_and_check_game_over(events):
+            return
+        if round_over:
+            self._end_round(round_over, seat, events)
+            return
+        following = self._turn_effects(seat, effect, move, events)
+        if self.tokens[seat] == 0:
+            self._begin_turn(following, events)
+        elif self.game.auto_draw:
+            self._draw(seat, events)
+            self._begin_turn(following, events)
+        else:
+            self.phase = "draw"
+            self._after_draw = following
+
+    def _play_for_places(self, seat: int, move: Play, events: list) -> None:
+        _, _, effect = self._play_card(seat, move, events)
+        following = self._turn_effects(seat, effect, move, events)
+        self._draw(seat, events)
+        if not self.hands[seat]:
+            self._place(seat, finished=True, events=events)
+        if self._round_is_settled(seat, events):
+            return
+        self._begin_turn(following, events)
+
+    def _turn_effects(self, seat: int, effect, move: Play, events: list) -> int:
+        """Apply reverse, skip or the named next player; return who plays next."""
+        in_play = sum(self.in_round)
+        if effect.reverse and in_play > 2:
+            self.direction = -self.direction
+            events.append(ev.DirectionReversed(seat, self.direction))
+        if effect.choose_next:
+            events.append(ev.NextPlayerChosen(seat, move.target))
+            return move.target
+        following = self._next_seat(seat)
+        if effect.skip:
+            events.append(ev.PlayerSkipped(following, seat))
+            following = self._next_seat(following)
+        return following
+
+    def _next_seat(self, seat: int) -> int:
+        """The next seat in playing order and direction that is still in the round."""
+        order, n = self.order, len(self.order)
+        i = order.index(seat)
+        for _ in range(n):
+            i = (i + self.direction) % n
+            if self.in_round[order[i]]:
+                return order[i]
+        return seat
+
+    def _lose_tokens(self, seat: int, tokens: int, reason: str, by: int, events: list) -> None:
+        lost = min(tokens, self.tokens[seat])
+        self.tokens[seat] -= lost
+        self.last_loser = seat
+        events.append(ev.TokensLost(seat, lost, reason, by, self.tokens[seat]))
+
+    def _eliminate_and_check_game_over(self, events: list) -> bool:
+        """Seats that just reached 0 tokens leave the game; True if the game is over."""
+        for seat in range(self.players):
+            if self.tokens[seat] == 0 and self.in_round[seat]:
+                self.in_round[seat] = False
+                self.eliminated_at[seat] = self.plays
+                self.discard[0:0] = self.hands[seat]   # under the pile
+                self.hands[seat] = []
+                events.append(ev.PlayerEliminated(seat))
+        if len(self.alive) <= 1:
+            self._game_over(events)
+            return True
+        return False
+
+    def _game_over(self, events: list) -> None:
+        self.to_move = None
+        self.phase = "play"
+        events.append(ev.GameOver(self.winner))
+
+    def _draw(self, seat: int, events: list) -> None:
+        if len(self.hands[seat]) >= self.hand_size:
+            return
+        if not self.deck and self.rules.reshuffle and len(self.discard) > 1:
+            self.deck = self.discard[:-1]
+            self.discard = self.discard[-1:]
+            self.rng.shuffle(self.deck)
+            events.append(ev.DeckReshuffled(len(self.deck)))
+        if self.deck:
+            card = self.deck.pop(0)
+            self.hands[seat].append(card)
+            events.append(ev.CardDrawn(seat, card))
+        elif self.rules.scoring == "tokens":
+            events.append(ev.DrawSkipped(seat))
+
+    def _can_draw(self, seat: int) -> bool:
+        if len(self.hands[seat]) >= self.hand_size:
+            return False
+        return bool(self.deck) or (self.rules.reshuffle and len(self.discard) > 1)
+
+    # --- turns and rounds --------------------------------------------------------------------
+
+    def _begin_turn(self, seat: int, events: list) -> None:
+        """Give ``seat`` the turn, after the start-of-turn checks (which may end the round)."""
+        while True:
+            self.to_move, self.phase, self._legal = seat, "play", None
+            hand = self.hands[seat]
+            if self.rules.scoring == "places":
+                if self.legal_moves():
+                    return
+                self._place(seat, finished=False, events=events)
+                if self._round_is_settled(seat, events):
+                    return
+                seat = self._next_seat(seat)
+                continue
+            if not hand:
+                return self._turn_start_penalty(seat, self.rules.empty_hand_penalty,
+                                                "empty_hand", events)
+            if self.rules.no_safe_card_penalty and not self._has_safe_card(seat):
+                return self._turn_start_penalty(seat, self.rules.no_safe_card_penalty,
+                                                "no_safe_card", events)
+            return
+
+    def _has_safe_card(self, seat: int) -> bool:
+        return any(new <= MAX_COUNT for card in self.hands[seat] for _, new in self._plays_of(card, seat))
+
+    def _turn_start_penalty(self, seat: int, tokens: int, reason: str, events: list) -> None:
+        self._lose_tokens(seat, tokens, reason, seat, events)
+        if not self._eliminate_and_check_game_over(events):
+            self._end_round(reason, seat, events)
+
+    def _place(self, seat: int, finished: bool, events: list) -> None:
+        """Taiwanese rules: ``seat`` leaves the round, finished (high places) or out (low places)."""
+        unplaced = [p for p in range(1, self.players + 1) if p not in self.round_points]
+        if finished:
+            points = max(unplaced)
+            events.append(ev.PlayerFinished(seat, points))
+        else:
+            points = min(unplaced)
+            events.append(ev.PlayerOut(seat, points))
+            self.discard.extend(self.hands[seat])
+            self.hands[seat] = []
+        self.round_points[seat] = points
+        self.points[seat] += points
+        self.in_round[seat] = False
+
+    def _round_is_settled(self, seat: int, events: list) -> bool:
+        """Taiwanese rules: when one player is left in the round, they take the last place value."""
+        left = [s for s in range(self.players) if self.in_round[s]]
+        if len(left) > 1:
+            return False
+        for last in left:
+            self._place(last, finished=True, events=events)
+        self._end_round("placed", None, events)
+        return True
+
+    def _end_round(self, reason: str, seat: int | None, events: list) -> None:
+        events.append(ev.RoundOver(self.round, reason, seat))
+        if self.rules.scoring == "places" and self.round >= self.game.rounds:
+            self._game_over(events)
+            return
+        self._start_round(events)
+
+    def _start_round(self, events: list) -> None:
+        """Shuffle a full deck, choose who starts, deal, and give the first turn."""
+        self.round += 1
+        self.count, self.direction, self.phase = 0, 1, "play"
+        n = self.players
+        if self.rules.scoring == "places":
+            self.in_round = [True] * n
+            self.round_points = [None] * n
+        else:
+            self.in_round = [tokens > 0 for tokens in self.tokens]
+        self.hands = [[] for _ in range(n)]
+        self.discard = []
+        self.order = list(range(n))
+        self.starter = self._choose_starter(events)
+        self.deck = list(self.rules.deck)
+        self.rng.shuffle(self.deck)
+        h = self.hand_size
+        for seat in self.order:
+            if self.in_round[seat]:
+                self.hands[seat], self.deck = self.deck[:h], self.deck[h:]
+        events.append(ev.RoundStarted(self.round, self.starter, tuple(self.order), h))
+        self._begin_turn(self.starter, events)
+
+    def _choose_starter(self, events: list) -> int:
+        living = [s for s in range(self.players) if self.in_round[s]]
+        rule = self.game.starter
+        if rule == "draw":
+            deck = list(self.rules.deck)
+            self.rng.shuffle(deck)
+            drawn = {seat: deck.pop() for seat in living}
+            self.order = sorted(living, key=lambda s: (drawn[s].rank_order, drawn[s].suit_order),
+                                reverse=True)
+            events.append(ev.OrderDrawn(tuple(self.order), tuple(drawn[s] for s in self.order)))
+            return self.order[0]
+        if rule == "random":
+            return self.rng.choice(living)
+        if rule == "loser" and self.last_loser is not None:
+            return self._first_living_from(self.last_loser, living)
+        if rule == "rotate" and self.round > 1:
+            return self._first_living_from(self.starter + 1, living)
+        return living[0]
+
+    def _first_living_from(self, seat: int, living: list[int]) -> int:
+        for step in range(self.players):
+            candidate = (seat + step) % self.players
+            if candidate in living:
+                return candidate
+        return living[0]
+
+    # --- explaining refusals -----------------------------------------------------------------
+
+    def _why_illegal(self, move) -> str:
+        """One sentence: why ``move`` is not legal here, and what is allowed."""
+        legal = self._legal or []
+        allowed = ", ".join(str(m) for m in legal)
+        if self.to_move is None:
+            return "The game is over: no more moves can be made."
+        if not isinstance(move, (Play, Draw, EndTurn)):
+            return f"{move!r} is not a move: play a card such as '{allowed.split(',')[0]}'."
+        if self.phase == "draw":
+            return f"You have played your card: now choose {' or '.join(str(m) for m in legal)}."
+        if not isinstance(move, Play):
+            return f"{move} is only possible after playing a card: play one of {allowed}."
+        card = move.card
+        if card not in self.hands[self.to_move]:
+            return f"You do not hold the {card.name}: play one of {allowed}."
+        effect = self.game.effect_of[card]
+        if effect.has_choice and move.amount not in effect.amounts:
+            return f"The {card.name} counts {' or '.join(f'{a:+d}' for a in effect.amounts)}."
+        if not effect.has_choice and move.amount is not None:
+            return f"The {card.name} has no choice of value: play it as '{card}'."
+        if effect.choose_next and (move.target is None or not self._can_name(move.target)):
+            targets = ", ".join(str(s) for s in self.order if self._can_name(s))
+            return f"The {card.name} must name another player still in the round: {targets}."
+        same_card = [m for m in legal if isinstance(m, Play) and m.card == card]
+        if same_card:
+            return (f"At a count of {self.count} the {card.name} can only be played as "
+                    f"{' or '.join(str(m) for m in same_card)}: other values would go over {MAX_COUNT}.")
+        if self.rules.unsafe_plays == "never":
+            return (f"The {card.name} would take the count over {MAX_COUNT}, which these rules "
+                    f"never allow: play one of {allowed}.")
+        return (f"The {card.name} would take the count over {MAX_COUNT}, and you hold a card that "
+                f"does not: play one of {allowed}.")
+
+    def _can_name(self, seat: int) -> bool:
+        return 0 <= seat < self.players and seat != self.to_move and self.in_round[seat]
+
+    # --- copies, views and saving --------------------------------------------------------------
+
+    def copy(self) -> "CountingState":
+        """An independent copy: playing on it never changes this state (random generator included)."""
+        other = object.__new__(CountingState)
+        other.__dict__.update(self.__dict__)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        for name in ("tokens", "points", "deck", "discard", "order", "in_round", "round_points",
+                     "eliminated_at", "history"):
+            setattr(other, name, list(getattr(self, name)))
+        other.hands = [list(hand) for hand in self.hands]
+        other._legal = None
+        return other
+
+    def view(self, seat: int) -> "CountingView":
+        """What ``seat`` may know: its own hand, the sizes of the others', and everything public."""
+        if not 0 <= seat < self.players:
+            raise ValueError(f"There is no seat {seat}: seats are 0 to {self.players - 1}.")
+        return CountingView(
+            seat=seat, rules=self.rules, players=self.players, hand_size=self.hand_size,
+            count=self.count, direction=self.direction, round=self.round,
+            tokens=list(self.tokens), points=list(self.points), hand=list(self.hands[seat]),
+            hand_sizes=[len(h) for h in self.hands], deck_size=len(self.deck),
+            discard=list(self.discard), to_move=self.to_move, phase=self.phase,
+            order=list(self.order), in_round=list(self.in_round),
+            legal_moves=self.legal_moves() if seat == self.to_move else [],
+            _history=tuple(self.history),
+        )
+
+    def to_json(self) -> str:
+        from .saving import state_to_json
+        return state_to_json(self)
+
+    def __repr__(self) -> str:
+        return (f"<{self.rules.name} round {self.round}, count {self.count}, "
+                f"{'game over' if self.is_over else f'seat {self.to_move} to move'}>")
+
+
+@dataclass
+class CountingView:
+    """What one seat may know. Bots receive this, never the state itself."""
+
+    seat: int
+    rules: object
+    players: int
+    hand_size: int
+    count: int
+    direction: int
+    round: int
+    tokens: list[int]
+    points: list[int]
+    hand: list[Card]
+    hand_sizes: list[int]
+    deck_size: int
+    discard: list[Card]
+    to_move: int | None
+    phase: str
+    order: list[int]
+    in_round: list[bool]
+    legal_moves: list
+    _history: tuple = field(default=(), repr=False)
+
+    @property
+    def history(self) -> list:
+        """Every event so far, with other players' drawn cards hidden."""
+        return [ev.redact(e, self.seat) for e in self._history]
+
+    def parse_move(self, text: str) -> Move:
+        return parse_move(text, self.rules, self.players)
+
