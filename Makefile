@@ -23,8 +23,11 @@ endif
 play: $(VENV)/.stamp-core
 	@$(BIN)/ninetynine play $(ARGS)
 
+# JupyterLab refuses to run as root unless told; the flag is added only for root.
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
+
 lab: $(VENV)/.stamp-notebook
-	$(BIN)/jupyter lab notebooks/
+	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/00-start-here.ipynb
 
 test: $(VENV)/.stamp-dev
 	$(BIN)/python -m pytest
