@@ -87,8 +87,12 @@ def event_from_dict(data: dict, parse_card: Callable[[str], Card]):
     return cls(**kwargs)
 
 
+#: classes written as their text in saved events; another game adds its own card class here
+CARD_TYPES: list[type] = [Card]
+
+
 def _plain(value):
-    if isinstance(value, Card):
+    if isinstance(value, tuple(CARD_TYPES)):
         return str(value)
     if isinstance(value, (tuple, list)):
         return [_plain(item) for item in value]
