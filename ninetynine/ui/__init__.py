@@ -1,0 +1,18 @@
+"""Front-ends of the running-total games: the live notebook table and its controller.
+
+``Table`` (ipywidgets) renders a ``TableController`` (plain Python, which owns the table's
+logic and is tested without a browser). Importing this package needs ipywidgets and anywidget
+(the ``notebook`` extra); the controller alone needs neither.
+"""
+from .controller import TableController
+
+__all__ = ["Table", "TableController"]
+
+
+def __getattr__(name):
+    # The widgets are imported on first use, so that `ninetynine.ui.controller` (and the
+    # terminal front-end) work without the notebook extra installed.
+    if name == "Table":
+        from .widgets import Table
+        return Table
+    raise AttributeError(f"module 'ninetynine.ui' has no attribute {name!r}")

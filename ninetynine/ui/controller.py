@@ -1,0 +1,380 @@
+"""The logic of a live table for the running-total games, in plain Python.
+
+A ``TableController`` owns the game state and the bots. Front-ends (the notebook widgets of
+``ninetynine.ui.widgets``) only show what it exposes and forward clicks to it, so the whole table
+can be tested without a browser::
+
+    >>> import ninetynine as nn
+    >>> table = TableController(nn.make("quentin_c", players=2), bots="random", seed=1)
+    >>> table.count, table.state.to_move
+    (0, 0)
+    >>> [button.name for button in table.hand_buttons()]
+    ['2 of Diamonds', 'Queen of Diamonds', '9 of Diamonds']
+    >>> table.click_card("9D")          # play it; the bot answers at once
+    True
+    >>> table.state.to_move
+    0
+
+Every click returns True when it changed the game, or False with one sentence in ``message``
+saying what is wrong and what is allowed; a refused click changes nothing.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from .. import core
+from ..core import IllegalMove
+from ..counting import events as ev
+from ..counting.moves import DRAW, END, Play
+from ..counting.rules import RULE_SETS
+from . import sentences
+
+#: How many narration sentences a table keeps for its "what happened" list.
+HISTORY_LINES = 12
+#: A safety limit: no single click may make the bots play more moves than this.
+MAX_BOT_MOVES = 100_000
+
+
+@dataclass(frozen=True)
+class CardButton:
+    """One card of your hand as a button: ``name`` is what the button says ("6 of Clubs"),
+    ``card`` the card text that a click sends back (``"6C"``)."""
+
+    name: str
+    card: str
+
+
+@dataclass(frozen=True)
+class ChoiceButton:
+    """One way to play the chosen card: ``name`` is the button's words, ``move`` the move text."""
+
+    name: str
+    move: str
+
+
+def resolve_bot(choice) -> Callable:
+    """A bot from a name in ``ninetynine.bots.BOTS`` or a callable ``bot(view) -> move``."""
+    from .. import bots
+
+    if callable(choice):
+        return choice
+    get = getattr(bots, "get", None)
+    if get is not None:
+        return get(choice)
+    if choice in bots.BOTS:
+        return bots.BOTS[choice]
+    raise ValueError(f"There is no bot called {choice!r}: choose one of {', '.join(bots.BOTS)}.")
+
+
+class TableController:
+    """A table of one game: you at ``seat``, bots at every other seat (every seat when watching).
+
+    game    a running-total game (``nn.make("quentin_c", players=3)``)
+    seat    your seat
+    bots    a bot name ("random", "cautious", "expert"), a callable, or a list with one per seat
+    seed    the first game is ``game.new_game(seed)``; "New game" deals seed + 1, seed + 2, ...
+    names   optional names of the seats, used in every sentence
+    watch   True: bots play every seat, and you step through their moves
+    state   start from this position instead of dealing a new game
+    """
+
+    def __init__(self, game, seat: int = 0, bots="expert", seed: int = 0,
+                 names: Sequence[str] | None = None, watch: bool = False, state=None):
+        if not 0 <= seat < game.players:
+            raise ValueError(f"seat must be from 0 to {game.players - 1}, not {seat!r}.")
+        if names is not None and len(names) != game.players:
+            raise ValueError(f"names must give one name for each of the {game.players} seats.")
+        self.game = game
+        self.seat = seat
+        self.watch = watch
+        self.seed = seed
+        self.names = list(names) if names is not None else None
+        self.bots_choice = bots
+        self.bots = self._bots_for(bots, game.players)
+        self.games_started = 0
+        self.message = ""
+        self.lines: list[str] = []
+        self.latest: list[str] = []
+        self.pending: str | None = None   # the card waiting for a choice of value or target
+        if state is None:
+            state = game.new_game(seed)
+        self._begin(state)
+
+    # --- what the table shows ----------------------------------------------------------------
+
+    @property
+    def you(self) -> int | None:
+        """The reader's seat for sentences: your seat, or None (third person) when watching."""
+        return None if self.watch else self.seat
+
+    @property
+    def view(self):
+        """Your view of the game (the view of the seat to move when watching)."""
+        seat = self.seat
+        if self.watch and self.state.to_move is not None:
+            seat = self.state.to_move
+        return self.state.view(seat)
+
+    @property
+    def count(self) -> int:
+        return self.state.count
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_over
+
+    @property
+    def manual_draw(self) -> bool:
+        """True when a turn has a second step: Draw or End turn."""
+        return not self.game.auto_draw
+
+    @property
+    def your_turn(self) -> bool:
+        return not self.watch and self.state.to_move == self.seat
+
+    @property
+    def drawing(self) -> bool:
+        """True while you must choose Draw or End turn."""
+        return self.your_turn and self.state.phase == "draw"
+
+    def status(self) -> str:
+        """Whose turn it is, the count and the direction, in words."""
+        return sentences.status(self.view, self.names, self.you, self.state.is_over,
+                                self.state.standings())
+
+    def seat_lines(self) -> list[str]:
+        """One sentence per seat: tokens or points, cards in hand (and the cards when watching)."""
+        state = self.state
+        lines = []
+        for seat in range(state.players):
+            hand = state.hands[seat] if self.watch else None
+            lines.append(sentences.seat_summary(state, seat, self.you, self.names, hand))
+        return lines
+
+    def hand_buttons(self) -> list[CardButton]:
+        """Your cards, in hand order (none when watching)."""
+        if self.watch:
+            return []
+        return [CardButton(card.name, str(card)) for card in self.state.hands[self.seat]]
+
+    def choice_buttons(self) -> list[ChoiceButton]:
+        """The ways to play the card you clicked, when it has several (Ace as 1 or as 11)."""
+        if self.pending is None:
+            return []
+        return [ChoiceButton(sentences.choice_name(move, self.you, self.names), str(move))
+                for move in self._plays_of(self.pending)]
+
+    # --- clicks ------------------------------------------------------------------------------
+
+    def click_card(self, card: str) -> bool:
+        """You clicked a card: play it, or, if it can be played several ways, offer the choices."""
+        refusal = self._refuse_unless_your_play()
+        if refusal:
+            return self._refuse(refusal)
+        try:
+            parsed = self.game.rules.parse_card(card)
+        except ValueError as error:
+            return self._refuse(str(error))
+        plays = self._plays_of(str(parsed))
+        if len(plays) == 1:
+            return self._play(plays[0])
+        if not plays:
+            return self._refuse(self._why_not(parsed))
+        self.pending = str(parsed)
+        self._say([sentences.choose_prompt(parsed)])
+        return True
+
+    def choose(self, move: str) -> bool:
+        """You clicked one of the choice buttons (a move text such as ``"AS +11"``)."""
+        refusal = self._refuse_unless_your_play()
+        if refusal:
+            return self._refuse(refusal)
+        try:
+            parsed = self.state.parse_move(move)
+        except IllegalMove as error:
+            return self._refuse(str(error))
+        if self.pending is None or not isinstance(parsed, Play) or str(parsed.card) != self.pending:
+            return self._refuse(sentences.choose_card_first())
+        return self._play(parsed)
+
+    def play(self, move: str) -> bool:
+        """Play a move given as text (``"6C"``, ``"AS +11"``, ``"5H >2"``, ``"DRAW"``)."""
+        if self.watch or self.state.is_over:
+            return self._refuse(self._refuse_unless_your_play())
+        try:
+            return self._play(self.state.parse_move(move))
+        except IllegalMove as error:
+            return self._refuse(str(error))
+
+    def draw(self) -> bool:
+        """Manual drawing: take a card, and the turn passes."""
+        return self._second_step(DRAW)
+
+    def end_turn(self) -> bool:
+        """Manual drawing: end the turn without drawing."""
+        return self._second_step(END)
+
+    def step(self) -> bool:
+        """Watching: the bot to move makes one move."""
+        if not self.watch:
+            return self._refuse(sentences.only_when_watching())
+        if self.state.is_over:
+            return self._refuse(sentences.game_is_over())
+        self._say(self._narrate(self._bot_move()))
+        return True
+
+    def run(self) -> bool:
+        """Watching: the bots play to the end of the round (or of the game)."""
+        if not self.watch:
+            return self._refuse(sentences.only_when_watching())
+        if self.state.is_over:
+            return self._refuse(sentences.game_is_over())
+        events: list = []
+        for _ in range(MAX_BOT_MOVES):
+            step = self._bot_move()
+            events += step
+            if self.state.is_over or any(type(e) is ev.RoundOver for e in step):
+                break
+        self._say(self._narrate(events))
+        return True
+
+    def new_game(self) -> bool:
+        """Deal a new game with the same settings (the next seed)."""
+        self.games_started += 1
+        self._begin(self.game.new_game(self.seed + self.games_started))
+        return True
+
+    def settings(self) -> dict:
+        """The current settings, in the form ``apply_settings`` takes."""
+        game = self.game
+        bots = self.bots_choice if isinstance(self.bots_choice, str) else "custom"
+        return {"rules": game.name, "players": game.players, "bots": bots,
+                "hand_size": game.hand_size, "tokens": game.tokens or None,
+                "auto_draw": game.auto_draw}
+
+    def apply_settings(self, rules: str, players: int, bots, hand_size: int,
+                       tokens: int | None = None, auto_draw: bool = True) -> bool:
+        """Rebuild the game with new settings and deal a new game; a bad combination is refused.
+
+        ``tokens`` and ``auto_draw`` do not apply to rule sets that score points (Taiwanese):
+        there the tokens are ignored and the draw is always automatic.
+        """
+        if rules not in RULE_SETS:
+            return self._refuse(f"There is no rule set called {rules!r}: choose one of "
+                                f"{', '.join(RULE_SETS)}.")
+        options = {"players": players, "hand_size": hand_size}
+        if RULE_SETS[rules].scoring == "tokens":
+            options.update(tokens=tokens, auto_draw=auto_draw)
+        elif auto_draw is not True:
+            return self._refuse(sentences.always_draws(RULE_SETS[rules]))
+        if bots == "custom":
+            bots = self.bots_choice
+        try:
+            game = core.make(rules, **options)
+            chosen = self._bots_for(bots, game.players)
+        except ValueError as error:
+            return self._refuse(str(error))
+        if self.names is not None and len(self.names) != game.players:
+            self.names = None
+        self.game, self.bots, self.bots_choice = game, chosen, bots
+        self.seat = min(self.seat, game.players - 1)
+        return self.new_game()
+
+    # --- inside: playing moves and running the bots -------------------------------------------
+
+    def _begin(self, state) -> None:
+        """Start playing ``state``: narrate how it began and let the bots move up to your turn."""
+        self.state = state
+        self.pending = None
+        self.message = ""
+        self.lines = []
+        events = list(state.history)
+        if not self.watch:
+            events += self._bots_until_your_turn()
+        self._say(self._narrate(events))
+
+    def _play(self, move) -> bool:
+        """Make your move, then let the bots answer; refuse (changing nothing) if it is illegal."""
+        try:
+            events = self.state.play(move)
+        except IllegalMove as error:
+            return self._refuse(str(error))
+        self.pending = None
+        events += self._bots_until_your_turn()
+        self._say(self._narrate(events))
+        return True
+
+    def _second_step(self, move) -> bool:
+        if not self.manual_draw:
+            return self._refuse(sentences.draws_automatically())
+        if not self.drawing:
+            refusal = self._refuse_unless_your_play()
+            return self._refuse(refusal or sentences.play_a_card_first())
+        return self._play(move)
+
+    def _bots_until_your_turn(self) -> list:
+        """All bot moves until it is your turn again or the game is over."""
+        events: list = []
+        for _ in range(MAX_BOT_MOVES):
+            if self.state.is_over or self.state.to_move == self.seat:
+                break
+            events += self._bot_move()
+        return events
+
+    def _bot_move(self) -> list:
+        seat = self.state.to_move
+        move = self.bots[seat](self.state.view(seat))
+        return self.state.play(move)
+
+    def _plays_of(self, card: str) -> list:
+        """Your legal moves with this card (by its text)."""
+        return [m for m in self.state.legal_moves() if isinstance(m, Play) and str(m.card) == card]
+
+    def _why_not(self, card) -> str:
+        """The engine's sentence saying why ``card`` cannot be played now."""
+        effect = self.game.effect_of.get(card)
+        amount = effect.amounts[0] if effect is not None and effect.has_choice else None
+        target = next((s for s in range(self.game.players) if s != self.seat), None) \
+            if effect is not None and effect.choose_next else None
+        try:
+            self.state.copy().play(Play(card, amount, target))
+        except IllegalMove as error:
+            return str(error)
+        return sentences.cannot_play(card)
+
+    def _refuse_unless_your_play(self) -> str:
+        """The sentence refusing a card click now, or "" when you may play a card."""
+        if self.watch:
+            return sentences.watching()
+        if self.state.is_over:
+            return sentences.game_is_over()
+        if self.state.to_move != self.seat:
+            return sentences.not_your_turn(self.state.to_move, self.seat, self.names)
+        if self.state.phase == "draw":
+            return sentences.draw_or_end()
+        return ""
+
+    def _refuse(self, sentence: str) -> bool:
+        self.message = sentence
+        self.latest = [sentence]
+        return False
+
+    def _narrate(self, events: list) -> list[str]:
+        you = self.you
+        shown = events if you is None else [ev.redact(e, you) for e in events]
+        return sentences.narrate(shown, you, self.names)
+
+    def _say(self, lines: list[str]) -> None:
+        self.message = ""
+        self.latest = lines
+        self.lines = (self.lines + lines)[-HISTORY_LINES:]
+
+    def _bots_for(self, bots, players: int) -> list:
+        """One bot per seat (your seat's entry is never used unless you are watching)."""
+        if isinstance(bots, (list, tuple)):
+            if len(bots) != players:
+                raise ValueError(f"bots must give one bot for each of the {players} seats.")
+            return [resolve_bot(b) for b in bots]
+        bot = resolve_bot(bots)
+        return [bot] * players
