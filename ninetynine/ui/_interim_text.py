@@ -21,7 +21,8 @@ def move_name(move) -> str:
 def narrate(events, you=None, names=None) -> list[str]:
     lines = []
     for event in events:
-        fields = ", ".join(f"{k} {getattr(event, k)}" for k in event.__dataclass_fields__)
+        fields = ", ".join(f"{k} {seat_name(v, you, names) if k in ('seat', 'by') else v}"
+                           for k, v in ((k, getattr(event, k)) for k in event.__dataclass_fields__))
         lines.append(f"{type(event).__name__}: {fields}.")
     return lines
 

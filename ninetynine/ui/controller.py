@@ -274,7 +274,7 @@ class TableController:
             game = core.make(rules, **options)
             chosen = self._bots_for(bots, game.players)
         except ValueError as error:
-            return self._refuse(str(error))
+            return self._refuse(sentences.settings_refusal(error))
         if self.names is not None and len(self.names) != game.players:
             self.names = None
         self.game, self.bots, self.bots_choice = game, chosen, bots

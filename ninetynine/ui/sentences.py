@@ -110,6 +110,14 @@ def always_draws(rules) -> str:
             "another rule set.")
 
 
+def settings_refusal(error: ValueError) -> str:
+    """The engine's sentence about a bad option, in the words of the settings row."""
+    sentence = str(error)
+    for option, label in (("hand_size", "hand size"), ("auto_draw", "automatic draw")):
+        sentence = sentence.replace(option, label)
+    return sentence[:1].upper() + sentence[1:]
+
+
 def cannot_play(card) -> str:
     return f"The {card.name} cannot be played now: click another card."
 
