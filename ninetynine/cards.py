@@ -75,9 +75,16 @@ def rs_deck() -> tuple[Card, ...]:
     return tuple(card for card in RS_CARDS.values() for _ in range(4))
 
 
+def _text_of(text, example: str) -> str:
+    """The card text without surrounding spaces; anything but text is refused."""
+    if not isinstance(text, str):
+        raise CardError(f"A card is written as text {example}, not {text!r}.")
+    return text.strip()
+
+
 def parse_card(text: str) -> Card:
     """Read a standard card such as ``AS``, ``10h`` or ``q♠``; raise CardError saying what is wrong."""
-    raw = text.strip()
+    raw = _text_of(text, "such as AS, 10H or 7C")
     token = raw.upper()
     if not token:
         raise CardError("A card is missing: write a rank and a suit, such as AS, 10H or 7C.")
@@ -95,7 +102,7 @@ def parse_card(text: str) -> Card:
 
 def parse_rs_card(text: str) -> Card:
     """Read an RS Games card such as ``7``, ``+10``, ``skip`` or ``99``."""
-    raw = text.strip()
+    raw = _text_of(text, "such as 7, +10 or SKIP")
     token = raw.upper().replace("NINETY-NINE", "99").replace("NINETYNINE", "99")
     if token == "10":
         raise CardError("'10' is ambiguous in RS Games: write +10 or -10.")
