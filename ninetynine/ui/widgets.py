@@ -173,24 +173,28 @@ class Table(w.VBox):
     def _render_hand(self) -> None:
         cards = self.controller.hand_buttons()
         self._hand_cards = [card.card for card in cards]
-        while len(self._card_buttons) < len(cards):
-            self._card_buttons.append(self._pool_button(self._click_card, len(self._card_buttons)))
-        for button, card in zip(self._card_buttons, cards):
-            button.description = card.name
-        self.hand_box.children = self._card_buttons[:len(cards)]
+        self._relabel(self.hand_box, self._card_buttons, [card.name for card in cards],
+                      self._click_card)
 
     def _render_choices(self) -> None:
         choices = self.controller.choice_buttons()
         self._choice_moves = [choice.move for choice in choices]
-        while len(self._choice_buttons) < len(choices):
-            self._choice_buttons.append(self._pool_button(self._choose, len(self._choice_buttons)))
-        for button, choice in zip(self._choice_buttons, choices):
-            button.description = choice.name
-        self.choice_box.children = self._choice_buttons[:len(choices)]
+        self._relabel(self.choice_box, self._choice_buttons, [c.name for c in choices],
+                      self._choose)
 
-    def _pool_button(self, handler, index: int) -> w.Button:
-        """A button reused from render to render (building widgets costs more than relabelling)."""
-        return _button("", lambda: handler(index))
+    @staticmethod
+    def _relabel(box: w.Box, pool: list[w.Button], names: list[str], handler) -> None:
+        """Show one button per name in ``box``; button ``i`` calls ``handler(i)``.
+
+        Buttons are kept in ``pool`` and relabelled from render to render: building a widget
+        costs far more than changing its description.
+        """
+        while len(pool) < len(names):
+            index = len(pool)
+            pool.append(_button("", lambda index=index: handler(index)))
+        for button, name in zip(pool, names):
+            button.description = name
+        box.children = pool[:len(names)]
 
     def _click_card(self, index: int) -> None:
         self.controller.click_card(self._hand_cards[index])
