@@ -1,0 +1,104 @@
+"""Has a submission changed the ``ninetynine`` package inside its kernel?
+
+A notebook could replace ``ninetynine.arena.tournament`` with a function that always reports a
+win, or change a card's effect, and then pass a check it should fail. The grader therefore takes a
+*fingerprint* of every ``ninetynine`` module loaded in the kernel - the code of each function, the
+contents of each class, table and constant - before and after the checks, and compares it with a
+fingerprint of the same modules taken in the grader's own, untouched process.
+
+This module must not import anything from ``ninetynine``: its source text is sent to the kernel
+and run there, so that a submission that patched the package cannot also patch the inspector.
+
+>>> import ninetynine.counting.rules
+>>> prints = fingerprint(["ninetynine.counting.rules"])
+>>> prints == fingerprint(["ninetynine.counting.rules"])
+True
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib
+import sys
+import types
+
+PACKAGE = "ninetynine"
+
+
+def _describe(value, owner: str, depth: int = 0):
+    """A stable, address-free description of ``value`` (functions by their code, tables by content)."""
+    if depth > 6:
+        return type(value).__name__
+    if isinstance(value, (types.FunctionType, types.MethodType)):
+        function = getattr(value, "__func__", value)
+        return ("function", function.__module__, function.__qualname__, _code(function.__code__),
+                _describe(function.__defaults__, owner, depth + 1))
+    if isinstance(value, (staticmethod, classmethod)):
+        return (type(value).__name__, _describe(value.__func__, owner, depth + 1))
+    if isinstance(value, property):
+        return ("property", *(_describe(f, owner, depth + 1) for f in (value.fget, value.fset)))
+    if isinstance(value, type):
+        if value.__module__ != owner:       # described where it is defined
+            return ("class", value.__module__, value.__qualname__)
+        members = sorted((k, _describe(v, owner, depth + 1)) for k, v in vars(value).items()
+                         if k not in ("__dict__", "__weakref__", "__doc__"))
+        return ("class", value.__qualname__, tuple(members))
+    if isinstance(value, types.ModuleType):
+        return ("module", value.__name__)
+    if value is None or isinstance(value, (bool, int, float, str, bytes, range)):
+        return repr(value)
+    if isinstance(value, dict):
+        return ("dict", tuple(sorted((repr(k), _describe(v, owner, depth + 1))
+                                     for k, v in value.items())))
+    if isinstance(value, (list, tuple, set, frozenset)):
+        items = [_describe(v, owner, depth + 1) for v in value]
+        return (type(value).__name__, tuple(sorted(items, key=repr) if isinstance(value, (set, frozenset))
+                                            else items))
+    fields = getattr(type(value), "__dataclass_fields__", None)
+    if fields is not None:
+        return ("dataclass", type(value).__qualname__,
+                tuple((name, _describe(getattr(value, name, None), owner, depth + 1)) for name in fields))
+    return type(value).__name__   # random generators, locks ...: their state changes in play
+
+
+def _code(code: types.CodeType) -> str:
+    """A digest of a code object: bytecode, constants (nested code too) and names."""
+    digest = hashlib.sha256(code.co_code)
+    for const in code.co_consts:
+        digest.update((_code(const) if isinstance(const, types.CodeType) else repr(const)).encode())
+    digest.update(repr((code.co_names, code.co_filename.rsplit("/", 1)[-1])).encode())
+    return digest.hexdigest()[:16]
+
+
+def _module_print(module: types.ModuleType) -> str:
+    """One digest for a whole module: every public and private name it holds."""
+    items = sorted((name, _describe(value, module.__name__)) for name, value in vars(module).items()
+                   if _watched(name, value))
+    return hashlib.sha256(repr(items).encode()).hexdigest()
+
+
+def _watched(name: str, value) -> bool:
+    """Everything but import machinery and private data (a private ``_cache = {}`` fills in play)."""
+    if name in ("__builtins__", "__loader__", "__spec__", "__cached__", "__doc__"):
+        return False
+    return not name.startswith("_") or callable(value) or isinstance(value, types.ModuleType)
+
+
+def loaded_modules() -> list[str]:
+    """Names of the ``ninetynine`` modules loaded in this process."""
+    return sorted(name for name in list(sys.modules)
+                  if name == PACKAGE or name.startswith(PACKAGE + "."))
+
+
+def fingerprint(names: list[str] | None = None) -> dict[str, str]:
+    """``{module name: digest}`` for ``names`` (importing them), or for every loaded module."""
+    names = loaded_modules() if names is None else names
+    prints = {}
+    for name in names:
+        module = sys.modules.get(name) or importlib.import_module(name)
+        prints[name] = _module_print(module) + " " + str(getattr(module, "__file__", None))
+    return prints
+
+
+def differences(theirs: dict[str, str], ours: dict[str, str]) -> list[str]:
+    """Module names whose fingerprints differ (or that only the submission's kernel has)."""
+    return sorted(name for name in theirs if theirs[name] != ours.get(name))
