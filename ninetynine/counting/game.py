@@ -113,6 +113,9 @@ class CountingGame:
         tokens / points   per seat (tokens default to the game's starting tokens)
         round_points      Taiwanese rules: for seats already out of this round, the points they
                           took (None for seats still playing)
+
+        The turn of ``to_move`` then starts as in a game: its start-of-turn checks run, and any
+        events they cause (an empty hand, no safe card, no playable card) are in ``state.history``.
         """
         n = self.players
         state = CountingState(self, seed)
@@ -142,6 +145,11 @@ class CountingGame:
             state.deck = unseen_cards(state)
             state.rng.shuffle(state.deck)
         state.history = []
+        if to_move is not None:
+            # The turn starts as in play: an empty hand or (RS Games) no safe card costs tokens,
+            # and under the Taiwanese rules a player with no playable card is out. The events
+            # are kept in state.history, so a notebook can show them.
+            state._begin_turn(to_move, state.history)
         return state
 
     def from_json(self, text: str) -> CountingState:
@@ -214,6 +222,9 @@ def validate(state: CountingState) -> None:
             raise ValueError("A round in progress needs at least two seats still playing.")
         if state.round > game.rounds:
             raise ValueError(f"round must be at most {game.rounds}, the number of rounds in the match.")
+    if state.to_move is None and rules.scoring == "tokens" and sum(t > 0 for t in state.tokens) > 1:
+        raise ValueError("to_move must be a seat while two or more seats have tokens: the game is "
+                         "not over.")
     if state.to_move is not None:
         if isinstance(state.to_move, bool) or not isinstance(state.to_move, int) or not 0 <= state.to_move < n:
             raise ValueError(f"to_move must be a seat from 0 to {n - 1}, not {state.to_move!r}.")
