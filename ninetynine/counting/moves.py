@@ -62,7 +62,10 @@ def parse_move(text: str, rules: RuleSet, players: int) -> Move:
     if not words:
         raise IllegalMove("The move is empty: write a card such as 7C, or DRAW or END.")
     head = words[0].upper()
-    if head in ("DRAW", "END") and len(words) == 1:
+    if head in ("DRAW", "END"):
+        if len(words) > 1:
+            raise IllegalMove(f"'{' '.join(words[1:])}' is not understood after {head}: write "
+                              f"{head} alone.")
         return DRAW if head == "DRAW" else END
     try:
         card = rules.parse_card(words[0])
