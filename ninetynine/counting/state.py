@@ -52,6 +52,7 @@ class CountingState:
         self.eliminated_at: list[int | None] = [None] * n  # play number at elimination
         self.plays = 0
         self.history: list = []
+        self._seen: list[list] = [[] for _ in range(n)]  # each seat's redacted history, kept up to date lazily
         self._after_draw: int | None = None  # who moves after the draw step
         self._legal: list[Move] | None = None
 
@@ -446,6 +447,7 @@ class CountingState:
                      "eliminated_at", "history"):
             setattr(other, name, list(getattr(self, name)))
         other.hands = [list(hand) for hand in self.hands]
+        other._seen = [list(seen) for seen in self._seen]
         other._legal = None
         return other
 
@@ -461,8 +463,21 @@ class CountingState:
             discard=list(self.discard), to_move=self.to_move, phase=self.phase,
             order=list(self.order), in_round=list(self.in_round),
             legal_moves=self.legal_moves() if seat == self.to_move else [],
-            _history=tuple(self.history),
+            history=self._history_seen_by(seat),
         )
+
+    def _history_seen_by(self, seat: int) -> list:
+        """The history as ``seat`` may see it (other players' drawn cards hidden).
+
+        Each seat's redacted copy is extended with the events since its last view, so a view
+        costs a list copy, not a pass over the whole game.
+        """
+        seen = self._seen[seat]
+        if len(seen) > len(self.history):       # the history was replaced (a loaded game)
+            seen.clear()
+        for event in self.history[len(seen):]:
+            seen.append(ev.redact(event, seat))
+        return list(seen)
 
     def to_json(self) -> str:
         from .saving import state_to_json
@@ -495,12 +510,8 @@ class CountingView:
     order: list[int]
     in_round: list[bool]
     legal_moves: list
-    _history: tuple = field(default=(), repr=False)
-
-    @property
-    def history(self) -> list:
-        """Every event so far, with other players' drawn cards hidden."""
-        return [ev.redact(e, self.seat) for e in self._history]
+    history: list = field(default_factory=list, repr=False)
+    """Every event so far, with other players' drawn cards hidden (the view holds nothing more)."""
 
     def parse_move(self, text: str) -> Move:
         return parse_move(text, self.rules, self.players)
