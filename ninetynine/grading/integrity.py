@@ -72,15 +72,18 @@ def _code(code: types.CodeType) -> str:
 def _module_print(module: types.ModuleType) -> str:
     """One digest for a whole module: every public and private name it holds."""
     items = sorted((name, _describe(value, module.__name__)) for name, value in vars(module).items()
-                   if _watched(name, value))
+                   if _watched(module, name, value))
     return hashlib.sha256(repr(items).encode()).hexdigest()
 
 
-def _watched(name: str, value) -> bool:
-    """Everything but import machinery and private data (a private ``_cache = {}`` fills in play)."""
+def _watched(module: types.ModuleType, name: str, value) -> bool:
+    """Everything but import machinery, private data (a private ``_cache = {}`` fills in play) and
+    genuine submodules (which are fingerprinted on their own, and loaded in any order)."""
     if name in ("__builtins__", "__loader__", "__spec__", "__cached__", "__doc__"):
         return False
-    return not name.startswith("_") or callable(value) or isinstance(value, types.ModuleType)
+    if isinstance(value, types.ModuleType):
+        return value.__name__ != f"{module.__name__}.{name}"
+    return not name.startswith("_") or callable(value)
 
 
 def loaded_modules() -> list[str]:

@@ -5,7 +5,9 @@ The steps, for one submission (``grade_submission``):
 1. start a fresh kernel, with ``NINETYNINE_GRADING=1`` so that notebooks skip live tables, in
    the submission's folder;
 2. run the learner's cells - every cell except check cells - under one time limit for the whole
-   notebook; an error in a cell is noted and the run goes on (as nbgrader does);
+   notebook. A cell that raises stops the run, as "Restart and Run All" would, and the
+   submission fails - except ``NotImplementedError``, the exercise's own stub: a learner who
+   finished part of an exercise is noted and graded on the parts they finished;
 3. take a fingerprint of the ``ninetynine`` package in the kernel (see ``integrity.py``);
 4. run each check *from the source notebook* - visible and hidden parts - in that kernel, each
    under the time limit, so deleting or editing a check in the submission gains nothing;
@@ -39,8 +41,10 @@ MIME = "application/x-ninetynine-grading+json"
 OUTPUT_LIMIT = 1_000_000          # bytes of output a submission may produce, checks included
 MESSAGE_LIMIT = 300               # characters of an error message shown in feedback
 
-GRADED, TIMEOUT, OUTPUT, DIED, TAMPERED, UNREADABLE = (
-    "graded", "out of time", "too much output", "kernel stopped", "package changed", "unreadable")
+GRADED, ERROR, TIMEOUT, OUTPUT, DIED, TAMPERED, UNREADABLE = (
+    "graded", "error", "out of time", "too much output", "kernel stopped", "package changed",
+    "unreadable")
+UNFINISHED = "NotImplementedError"   # an exercise stub not yet written: noted, not fatal
 
 
 @dataclass
@@ -186,7 +190,12 @@ def _run(client: _Client, notebook, the_checks, result: Result, timeout: float) 
     client.timeout_func = lambda cell: max(1, int(deadline - time.monotonic() + 0.999))
     for index in learner_cells(notebook, {c.grade_id for c in the_checks}):
         cell = client.execute_cell(notebook.cells[index], index)
-        result.notes += [f"Cell {index + 1} raised {error}"[:MESSAGE_LIMIT] for error in _errors(cell)]
+        errors = _errors(cell)
+        if any(not error.startswith(UNFINISHED) for error in errors):
+            result.fail_all(ERROR, f"Cell {index + 1} raised {errors[0]}"[:MESSAGE_LIMIT] +
+                            "; the notebook must run from top to bottom without errors.")
+            return
+        result.notes += [f"Cell {index + 1} is not finished ({error})."[:MESSAGE_LIMIT] for error in errors]
         if client.output_bytes > OUTPUT_LIMIT:
             return
     client.timeout_func = None
