@@ -178,8 +178,10 @@ def unseen_cards(state: CountingState) -> list[Card]:
 def validate(state: CountingState) -> None:
     """Refuse a position that could not occur in a game, with one sentence saying why."""
     game, rules, n = state.game, state.rules, state.players
-    if isinstance(state.count, bool) or not isinstance(state.count, int) or not 0 <= state.count <= MAX_COUNT:
-        raise ValueError(f"count must be a whole number from 0 to {MAX_COUNT}, not {state.count!r}.")
+    # a game that ended on a bust keeps the count of that bust, so only a game in progress has 0-99
+    highest = MAX_COUNT if state.to_move is not None else 2 * MAX_COUNT
+    if isinstance(state.count, bool) or not isinstance(state.count, int) or not 0 <= state.count <= highest:
+        raise ValueError(f"count must be a whole number from 0 to {highest}, not {state.count!r}.")
     if state.direction not in (1, -1):
         raise ValueError(f"direction must be 1 (seat order) or -1 (reversed), not {state.direction!r}.")
     if isinstance(state.round, bool) or not isinstance(state.round, int) or state.round < 1:
@@ -213,7 +215,7 @@ def validate(state: CountingState) -> None:
         if len(set(values)) != len(values) or not all(isinstance(p, int) and 1 <= p <= n for p in values):
             raise ValueError(f"round_points must be different whole numbers from 1 to {n} (or None).")
         for seat in range(n):
-            if state.round_points[seat] is not None and state.hands[seat]:
+            if state.round_points[seat] is not None and state.hands[seat] and state.to_move is not None:
                 raise ValueError(f"Seat {seat} has left this round, so it cannot hold cards.")
             if state.round_points[seat] is None and not state.hands[seat] and state.to_move is not None:
                 raise ValueError(f"Seat {seat} has no cards, so it has left the round: give its "
