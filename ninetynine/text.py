@@ -1,0 +1,591 @@
+"""Every sentence a player reads: events, moves, the table's state and the rules, in words.
+
+This module is the kit's one source of words. The terminal, the notebook tables and the logs all
+call it, so a sentence is written (and fixed) once. Two rules hold for every sentence:
+
+- it works read aloud by a screen reader: words, not symbols ("plus 11", not "+11"), and no
+  meaning carried by colour or layout;
+- it comes in two forms: the "you" form for the reader's own seat ("You play the 6 of Clubs.")
+  and the third person for everyone else ("Seat 2 plays the King of Hearts.").
+
+Seats are called "Seat 0", "Seat 1", ... (numbered from 0, as in the API) unless ``names`` gives
+one name per seat.
+
+>>> from ninetynine.counting import events as ev
+>>> from ninetynine.cards import parse_card
+>>> describe(ev.CardPlayed(0, parse_card("6C"), None, 27, 33), you=0)
+'You play the 6 of Clubs. The count is 33.'
+>>> describe(ev.CardPlayed(2, parse_card("KH"), None, 27, 37), you=0)
+'Seat 2 plays the King of Hearts. The count is 37.'
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import Card
+from .counting import events as ev
+from .counting.moves import Draw, EndTurn, Play
+from .counting.rules import MAX_COUNT, Effect, RuleSet
+
+Names = Sequence[str] | None
+
+# --- seats, numbers and cards ----------------------------------------------------------------
+
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+ORDINALS = ("zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+            "ninth", "tenth", "eleventh", "twelfth", "thirteenth")
+
+
+def seat_name(seat: int, you: int | None = None, names: Names = None) -> str:
+    """The seat at the start of a sentence: "You", "Seat 2", or its name from ``names``."""
+    if seat == you:
+        return "You"
+    if names is not None:
+        return names[seat]
+    return f"Seat {seat}"
+
+
+def _who(seat: int, you: int | None, names: Names) -> str:
+    """The seat inside a sentence: "you" in lower case, other seats as ``seat_name``."""
+    return "you" if seat == you else seat_name(seat, you, names)
+
+
+def _verb(seat: int, you: int | None, you_form: str, other_form: str) -> str:
+    """The verb agreeing with the seat: "You play" but "Seat 2 plays"."""
+    return you_form if seat == you else other_form
+
+
+def _s(verb: str) -> str:
+    """Third-person singular of a regular verb: play -> plays, pass -> passes, have -> has."""
+    if verb == "have":
+        return "has"
+    if verb == "are":
+        return "is"
+    if verb.endswith(("s", "sh", "ch", "x")):
+        return verb + "es"
+    return verb + "s"
+
+
+def _subject(seat: int, you: int | None, names: Names, verb: str) -> str:
+    """ "You pass" / "Seat 1 passes": the seat and its verb, at the start of a sentence."""
+    return f"{seat_name(seat, you, names)} {verb if seat == you else _s(verb)}"
+
+
+def plural(number: int, word: str) -> str:
+    """ "1 token", "2 tokens", "a token" is left to the caller."""
+    return f"{number} {word}" + ("" if number == 1 else "s")
+
+
+def _tokens(number: int) -> str:
+    return "a token" if number == 1 else f"{number} tokens"
+
+
+def _join(words: Sequence[str], last: str = "and") -> str:
+    """ "A", "A and B", "A, B and C"."""
+    words = list(words)
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + f" {last} " + words[-1]
+
+
+def _capital(sentence: str) -> str:
+    return sentence[:1].upper() + sentence[1:]
+
+
+def signed(amount: int) -> str:
+    """A value in words: 11 -> "plus 11", -10 -> "minus 10", 0 -> "nothing"."""
+    if amount == 0:
+        return "nothing"
+    return f"{'plus' if amount > 0 else 'minus'} {abs(amount)}"
+
+
+def card_name(card: Card) -> str:
+    """The card with its article, ready for a sentence: "the 6 of Clubs", "the Skip"."""
+    return f"the {card.name}"
+
+
+def move_name(move, you: int | None = None, names: Names = None) -> str:
+    """A move in words: "the Ace of Spades as plus 11", "the 5 of Hearts, naming Seat 2",
+    "draw a card", "end the turn"."""
+    if isinstance(move, Draw):
+        return "draw a card"
+    if isinstance(move, EndTurn):
+        return "end the turn"
+    words = card_name(move.card)
+    if move.amount is not None:
+        words += f" as {signed(move.amount)}"
+    if move.target is not None:
+        words += f", naming {_who(move.target, you, names)} to play next"
+    return words
+
+
+# --- one event ---------------------------------------------------------------------------------
+
+def _milestone(old: int, new: int, landed: bool) -> int | None:
+    """The milestone a rise from ``old`` to ``new`` landed on or passed (the lowest one, 33 or 66)."""
+    if landed:
+        return new
+    for milestone in (33, 66):
+        if old < milestone < new:
+            return milestone
+    return None
+
+
+def _cause(reason: str, seat: int, you: int | None, names: Names, play) -> str:
+    """Why ``seat`` loses tokens, as a subject and verb: "You pass 33", "Seat 1 busts at 104".
+
+    ``play`` is the CardPlayed event that caused it, when known (narration passes it along).
+    """
+    if reason == "bust":
+        if play is not None:
+            return f"{_subject(seat, you, names, 'bust')} at {play.new}"
+        return f"{_subject(seat, you, names, 'go')} over {MAX_COUNT}"
+    if reason == "passing":
+        milestone = _milestone(play.old, play.new, False) if play is not None else None
+        return f"{_subject(seat, you, names, 'pass')} {milestone or 'a milestone'}"
+    if reason == "landing":
+        where = play.new if play is not None else "a milestone"
+        return f"{_subject(seat, you, names, 'land')} on {where}"
+    if reason == "ninety_nine":
+        return f"{_subject(seat, you, names, 'reach')} {MAX_COUNT}"
+    if reason == "no_safe_card":
+        return f"{_subject(seat, you, names, 'have')} no card that keeps the count at {MAX_COUNT} or below"
+    if reason == "empty_hand":
+        return f"{_subject(seat, you, names, 'have')} no cards left to play"
+    return f"{_subject(seat, you, names, 'break')} a rule ({reason.replace('_', ' ')})"
+
+
+#: Reasons where the player who played makes *others* lose tokens.
+OTHERS_PAY = ("landing", "ninety_nine")
+
+
+def _losers_phrase(losers: list[int], by: int, you: int | None, names: Names) -> tuple[str, bool]:
+    """Who loses, and whether the verb is plural: ("both opponents", True), ("Seat 1", False)."""
+    if len(losers) == 1:
+        return _who(losers[0], you, names), losers[0] == you
+    if you is not None and you in losers:
+        others = [_who(seat, you, names) for seat in losers if seat != you]
+        return "you and " + _join(others), True
+    if len(losers) == 2:
+        return "both opponents", True
+    return "every other player", False
+
+
+def _tokens_lost(group: list, you: int | None, names: Names, play) -> str:
+    """One sentence for one or more TokensLost events of the same cause."""
+    first = group[0]
+    losers = [e.seat for e in group]
+    if first.reason in OTHERS_PAY:
+        who, many = _losers_phrase(losers, first.by, you, names)
+        verb = "lose" if many else "loses"
+        cause = _cause(first.reason, first.by, you, names, play)
+        return f"{cause}: {who} {verb} {_tokens(first.tokens)}."
+    cause = _cause(first.reason, first.seat, you, names, play)
+    verb = _verb(first.seat, you, "lose", "loses")
+    return f"{cause} and {verb} {_tokens(first.tokens)}."
+
+
+def _direction_words(direction: int) -> str:
+    return "in seat order" if direction == 1 else "in reverse seat order"
+
+
+def _describe(event, you: int | None, names: Names, play=None) -> str:
+    """``describe`` with the CardPlayed event that came before, for sentences that name the count."""
+    kind = type(event)
+    who = lambda seat: seat_name(seat, you, names)  # noqa: E731
+    if kind is ev.RoundStarted:
+        starter = _subject(event.starter, you, names, "play")
+        return (f"Round {event.round} begins: each player is dealt "
+                f"{plural(event.hand_size, 'card')}. {starter} first.")
+    if kind is ev.OrderDrawn:
+        drawn = [f"{_who(seat, you, names)} {card_name(card)}"
+                 for seat, card in zip(event.seats, event.cards)]
+        return (f"Cards drawn for the order of play, highest first: {_join(drawn)}. "
+                f"{_subject(event.seats[0], you, names, 'play')} first.")
+    if kind is ev.CardPlayed:
+        card = card_name(event.card)
+        if event.amount is not None:
+            card += f" as {signed(event.amount)}"
+        count = (f"The count stays at {event.new}." if event.new == event.old
+                 else f"The count is {event.new}.")
+        return f"{_subject(event.seat, you, names, 'play')} {card}. {count}"
+    if kind is ev.TokensLost:
+        return _tokens_lost([event], you, names, play)
+    if kind is ev.DirectionReversed:
+        return f"The direction reverses: play now goes {_direction_words(event.direction)}."
+    if kind is ev.PlayerSkipped:
+        return f"{who(event.seat)} {_verb(event.seat, you, 'are', 'is')} skipped."
+    if kind is ev.NextPlayerChosen:
+        target = _who(event.target, you, names)
+        return f"{_subject(event.seat, you, names, 'name')} {target} to play next."
+    if kind is ev.CardDrawn:
+        card = "a card" if event.card is None else card_name(event.card)
+        return f"{_subject(event.seat, you, names, 'draw')} {card}."
+    if kind is ev.DrawSkipped:
+        return f"{_subject(event.seat, you, names, 'draw')} nothing: there are no cards left to draw."
+    if kind is ev.TurnEnded:
+        return f"{_subject(event.seat, you, names, 'end')} the turn without drawing."
+    if kind is ev.DeckReshuffled:
+        return f"The discard pile is shuffled into a new deck of {plural(event.size, 'card')}."
+    if kind is ev.PlayerFinished:
+        return (f"{_subject(event.seat, you, names, 'finish')} the round and "
+                f"{_verb(event.seat, you, 'score', 'scores')} {plural(event.points, 'point')}.")
+    if kind is ev.PlayerOut:
+        return (f"{_subject(event.seat, you, names, 'have')} no card that can be played, so "
+                f"{_who(event.seat, you, names)} {_verb(event.seat, you, 'are', 'is')} out of "
+                f"the round with {plural(event.points, 'point')}.")
+    if kind is ev.PlayerEliminated:
+        return (f"{_subject(event.seat, you, names, 'have')} no tokens left and "
+                f"{_verb(event.seat, you, 'are', 'is')} out of the game.")
+    if kind is ev.RoundOver:
+        return f"Round {event.round} is over."
+    if kind is ev.GameOver:
+        if event.winner is None:
+            return "The game is over, with no single winner."
+        return f"The game is over. {_subject(event.winner, you, names, 'win')}."
+    return f"{kind.__name__}."
+
+
+def describe(event, you: int | None = None, names: Names = None) -> str:
+    """One event in words; ``you`` is the reader's seat (None: everyone in the third person).
+
+    >>> from ninetynine.counting import events as ev
+    >>> describe(ev.TokensLost(1, 1, "passing", 1, 8))
+    'Seat 1 passes a milestone and loses a token.'
+    >>> describe(ev.PlayerSkipped(0, 2), you=0)
+    'You are skipped.'
+    """
+    return _describe(event, you, names)
+
+
+# --- several events ----------------------------------------------------------------------------
+
+def narrate(events, you: int | None = None, names: Names = None) -> list[str]:
+    """Sentences for a list of events, grouping what reads better together.
+
+    Tokens lost by several players for one play become one sentence ("You land on 33: both
+    opponents lose a token."), and players eliminated together are named together. Sentences about
+    a loss name the count when the play that caused it is in the list ("Seat 1 passes 33").
+    """
+    lines: list[str] = []
+    play = None
+    events = list(events)
+    i = 0
+    while i < len(events):
+        event = events[i]
+        if type(event) is ev.CardPlayed:
+            play = event
+        elif type(event) is ev.RoundStarted:
+            play = None
+        if type(event) is ev.TokensLost:
+            group = [event]
+            while (i + len(group) < len(events) and event.reason in OTHERS_PAY
+                   and _same_cause(events[i + len(group)], event)):
+                group.append(events[i + len(group)])
+            lines.append(_tokens_lost(group, you, names, _matching(play, event)))
+            i += len(group)
+            continue
+        if type(event) is ev.PlayerEliminated:
+            group = [event]
+            while i + len(group) < len(events) and type(events[i + len(group)]) is ev.PlayerEliminated:
+                group.append(events[i + len(group)])
+            lines.append(_eliminated(group, you, names))
+            i += len(group)
+            continue
+        lines.append(_describe(event, you, names, play))
+        i += 1
+    return lines
+
+
+def _same_cause(other, event) -> bool:
+    return (type(other) is ev.TokensLost and other.reason == event.reason
+            and other.by == event.by and other.tokens == event.tokens)
+
+
+def _matching(play, lost):
+    """The CardPlayed that caused ``lost``, or None (start-of-turn losses have no play)."""
+    if play is None or lost.reason in ("no_safe_card", "empty_hand") or play.seat != lost.by:
+        return None
+    return play
+
+
+def _eliminated(group: list, you: int | None, names: Names) -> str:
+    if len(group) == 1:
+        return _describe(group[0], you, names)
+    seats = [e.seat for e in group]
+    who = _capital(_join([_who(s, you, names) for s in seats]))
+    return f"{who} have no tokens left and are out of the game."
+
+
+# --- the table, in words -----------------------------------------------------------------------
+
+def status(view, names: Names = None) -> str:
+    """Whose turn it is, the count and the direction, from the view's seat ("your turn").
+
+    >>> import ninetynine as nn
+    >>> state = nn.make("quentin_c").setup(count=27, hands=["6C 9D KH", "7C", "8C"])
+    >>> status(state.view(0))
+    'Round 1. The count is 27. It is your turn; play goes in seat order.'
+    """
+    you = view.seat
+    head = f"Round {view.round}. The count is {view.count}."
+    if view.to_move is None:
+        return f"{head} The game is over."
+    if view.to_move == you:
+        turn = "It is your turn"
+        if view.phase == "draw":
+            turn += ": draw a card or end the turn"
+    else:
+        turn = f"It is {seat_name(view.to_move, you, names)}'s turn"
+    return f"{head} {turn}; play goes {_direction_words(view.direction)}."
+
+
+def scores(view, names: Names = None) -> str:
+    """Tokens (or Taiwanese points) of every seat in words, the view's seat as "you"."""
+    you = view.seat
+    sentences = []
+    for seat in range(view.players):
+        subject = _subject(seat, you, names, "have")
+        if view.rules.scoring == "places":
+            sentences.append(f"{subject} {plural(view.points[seat], 'point')}.")
+        elif view.tokens[seat] == 0:
+            sentences.append(f"{seat_name(seat, you, names)} {_verb(seat, you, 'are', 'is')} "
+                             "out of the game.")
+        else:
+            sentences.append(f"{subject} {plural(view.tokens[seat], 'token')}.")
+    return " ".join(sentences)
+
+
+def hand(view) -> str:
+    """The view's hand, numbered as the terminal's keys: "Your hand: 1, the 6 of Clubs; 2, ..."."""
+    if not view.hand:
+        return "Your hand is empty."
+    cards = [f"{key}, {card_name(card)}" for key, card in zip(hand_keys(len(view.hand)), view.hand)]
+    return "Your hand: " + "; ".join(cards) + "."
+
+
+def hand_keys(size: int) -> list[str]:
+    """The keys of the hand's slots: "1" to "9", then "0" for the tenth, then "11", "12", ..."""
+    keys = [str(i) for i in range(1, min(size, 9) + 1)]
+    if size >= 10:
+        keys.append("0")
+    keys += [str(i) for i in range(11, size + 1)]
+    return keys
+
+
+def standings(table, scoring: str = "tokens", you: int | None = None, names: Names = None) -> list[str]:
+    """The final (or current) standings, one sentence per seat: "Seat 2 is first with 5 tokens."
+
+    ``table`` is ``state.standings()``; seats sharing a rank are "joint first".
+    """
+    counts = {}
+    for standing in table:
+        counts[standing.rank] = counts.get(standing.rank, 0) + 1
+    unit = "point" if scoring == "places" else "token"
+    lines = []
+    for standing in table:
+        place = _ordinal(standing.rank)
+        if counts[standing.rank] > 1:
+            place = "joint " + place
+        verb = _verb(standing.seat, you, "are", "is")
+        lines.append(f"{seat_name(standing.seat, you, names)} {verb} {place} with "
+                     f"{plural(standing.score, unit)}.")
+    return lines
+
+
+def _ordinal(number: int) -> str:
+    if number < len(ORDINALS):
+        return ORDINALS[number]
+    return f"number {number}"
+
+
+def winner_sentence(table, you: int | None = None, names: Names = None) -> str:
+    """ "You win.", "Seat 2 wins." or "Seat 0 and Seat 2 share first place." """
+    leaders = [s.seat for s in table if s.rank == 1]
+    if len(leaders) == 1:
+        return f"{_subject(leaders[0], you, names, 'win')}."
+    return f"{_capital(_join([_who(s, you, names) for s in leaders]))} share first place."
+
+
+# --- the rules, in words -----------------------------------------------------------------------
+
+RANK_PLURALS = {"A": "Aces", "2": "Twos", "3": "Threes", "4": "Fours", "5": "Fives", "6": "Sixes",
+                "7": "Sevens", "8": "Eights", "9": "Nines", "10": "Tens", "J": "Jacks",
+                "Q": "Queens", "K": "Kings", "1": "Ones", "+10": "Plus 10 cards",
+                "-10": "Minus 10 cards", "PASS": "Pass cards", "REVERSE": "Reverse cards",
+                "SKIP": "Skip cards", "99": "Ninety-Nine cards"}
+
+
+def _cards_called(key: str, rules: RuleSet) -> tuple[str, bool]:
+    """A key of an effects table in words, and whether it is plural: ("Aces", True)."""
+    if key in RANK_PLURALS:
+        return RANK_PLURALS[key], True
+    try:
+        return "The " + rules.parse_card(key).name, False
+    except ValueError:
+        return f"The card {key}", False
+
+
+def _effect_words(effect: Effect, many: bool) -> str:
+    """What a card does, as a verb phrase agreeing in number: "add 1 or 11, the player's choice"."""
+    def verb(plural_form: str, singular_form: str) -> str:
+        return plural_form if many else singular_form
+
+    if effect.set_to is not None:
+        parts = [f"{verb('set', 'sets')} the count to {effect.set_to}"]
+    elif effect.double_or_halve:
+        parts = [f"{verb('halve', 'halves')} the count when it is even and above 49, and "
+                 f"otherwise {verb('double', 'doubles')} it"]
+    elif effect.has_choice:
+        values = " or ".join(signed(a) for a in effect.amounts)
+        parts = [f"{verb('count', 'counts')} {values}, the player's choice"]
+    elif effect.amounts[0] == 0:
+        parts = [f"{verb('add', 'adds')} nothing"]
+    elif effect.amounts[0] > 0:
+        parts = [f"{verb('add', 'adds')} {effect.amounts[0]}"]
+    else:
+        parts = [f"{verb('take', 'takes')} {-effect.amounts[0]} off the count"]
+    if effect.reverse:
+        parts.append(f"{verb('reverse', 'reverses')} the direction of play when more than two "
+                     "players are in")
+    if effect.skip:
+        parts.append(f"{verb('skip', 'skips')} the next player")
+    if effect.choose_next:
+        parts.append("the player names who plays next")
+    return _join(parts)
+
+
+def _is_face_value(key: str, effect: Effect) -> bool:
+    plain = Effect(effect.amounts)
+    return effect == plain and len(effect.amounts) == 1 and key.isdigit() and int(key) == effect.amounts[0]
+
+
+def _effect_sentences(effects: dict[str, Effect], rules: RuleSet) -> list[str]:
+    """One sentence per distinct effect; cards with the same effect share a sentence."""
+    face = [key for key, effect in effects.items() if _is_face_value(key, effect)]
+    groups: dict[Effect, list[str]] = {}
+    for key, effect in effects.items():
+        if key not in face:
+            groups.setdefault(effect, []).append(key)
+    sentences = []
+    if face:
+        called = [_cards_called(key, rules)[0] for key in face]
+        many = len(face) > 1 or _cards_called(face[0], rules)[1]
+        sentences.append(f"{_join(called)} {'add their' if many else 'adds its'} face value.")
+    for effect, keys in groups.items():
+        called = [_cards_called(key, rules) for key in keys]
+        many = len(keys) > 1 or called[0][1]
+        sentences.append(f"{_join([c[0] for c in called])} {_effect_words(effect, many)}.")
+    return sentences
+
+
+def _probe_penalties(rules: RuleSet) -> list[str]:
+    """The rule set's penalties in words, found by asking its penalty function about sample plays."""
+    def loss(old: int, new: int, reason: str):
+        return next((p for p in rules.penalties(old, new) if p.reason == reason), None)
+
+    sentences = []
+    bust = loss(MAX_COUNT - 1, MAX_COUNT + 1, "bust")
+    if bust:
+        sentences.append(f"Going over {MAX_COUNT} costs the player {_tokens(bust.tokens)}"
+                         f"{' and ends the round' if bust.ends_round else ''}.")
+    top = loss(MAX_COUNT - 1, MAX_COUNT, "ninety_nine")
+    if top:
+        sentences.append(f"Raising the count to exactly {MAX_COUNT} costs every other player "
+                         f"{_tokens(top.tokens)}{' and ends the round' if top.ends_round else ''}.")
+    landings = [m for m in range(1, MAX_COUNT) if loss(m - 1, m, "landing")]
+    if landings:
+        cost = loss(landings[0] - 1, landings[0], "landing").tokens
+        sentences.append(f"Raising the count to exactly {_join([str(m) for m in landings], 'or')} "
+                         f"costs every other player {_tokens(cost)}.")
+    passings = [m for m in range(1, MAX_COUNT - 1) if loss(m - 1, m + 1, "passing")]
+    if passings:
+        cost = loss(passings[0] - 1, passings[0] + 1, "passing").tokens
+        sentences.append(f"Raising the count past {_join([str(m) for m in passings], 'or')} "
+                         f"without landing on it costs the player {_tokens(cost)}; a card that "
+                         "lowers the count or leaves it unchanged never does.")
+    return sentences
+
+
+def explain_rules(rules: RuleSet) -> list[str]:
+    """The rules of a RuleSet in sentences, generated from its data, so a new rule set is
+    explained too: one sentence per card effect, then the penalties and how the game is won.
+
+    >>> from ninetynine.counting.rules import CLASSIC
+    >>> "The King of Spades sets the count to 99." in explain_rules(CLASSIC)
+    True
+    """
+    sentences = _effect_sentences(rules.effects, rules)
+    for players, table in sorted(rules.effects_with_players.items()):
+        for line in _effect_sentences(table, rules):
+            sentences.append(f"With exactly {NUMBER_WORDS[players] if players <= 10 else players} "
+                             f"players: {line[:1].lower() + line[1:]}")
+    sentences += _floor_and_unsafe(rules)
+    sentences += _probe_penalties(rules)
+    if rules.no_safe_card_penalty:
+        sentences.append(f"A player whose turn starts with no card that keeps the count at "
+                         f"{MAX_COUNT} or below loses {_tokens(rules.no_safe_card_penalty)}, and "
+                         "the round ends.")
+    if rules.scoring == "tokens":
+        sentences.append(f"A player whose turn starts with no cards loses "
+                         f"{_tokens(rules.empty_hand_penalty)}, and the round ends.")
+        sentences.append("A player with no tokens left is out of the game; the last player with "
+                         "tokens wins.")
+    else:
+        sentences.append("A player who empties their hand finishes the round, the first with the "
+                         "most points; a player with no card that can be played is out of the "
+                         "round, the first with 1 point; the most points after the last round wins.")
+    return sentences
+
+
+def _floor_and_unsafe(rules: RuleSet) -> list[str]:
+    sentences = [f"The count never goes below {rules.floor}."]
+    if any(effect.has_choice for effect in rules.effects.values()):
+        sentences.append(f"A card that counts two ways is offered only at the values that keep "
+                         f"the count at {MAX_COUNT} or below, when it has one.")
+    if rules.unsafe_plays == "never":
+        sentences.append(f"A card that would take the count over {MAX_COUNT} cannot be played.")
+    elif rules.unsafe_plays == "if_no_safe_card":
+        sentences.append(f"A card that would take the count over {MAX_COUNT} may only be played "
+                         "when every card in the hand would.")
+    else:
+        sentences.append(f"Any card may be played, even one that takes the count over {MAX_COUNT}.")
+    return sentences
+
+
+# --- the terminal's words ----------------------------------------------------------------------
+
+def amount_prompt(card: Card, amounts: Sequence[int]) -> str:
+    """ "Play the Ace of Spades as 1 or 11? Type 1 or 11." (negative values: "minus 10")."""
+    said = " or ".join(str(a) if a > 0 else signed(a) for a in amounts)
+    typed = " or ".join(str(a) for a in amounts)
+    return f"Play {card_name(card)} as {said}? Type {typed}."
+
+
+def target_prompt(card: Card, targets: Sequence[int], you: int | None = None,
+                  names: Names = None) -> str:
+    """ "Who plays after the 5 of Hearts? Type 1 for Seat 1 or 2 for Seat 2." """
+    options = _join([f"{t} for {_who(t, you, names)}" for t in targets], "or")
+    return f"Who plays after {card_name(card)}? Type {options}."
+
+
+def only_way(move) -> str:
+    """A two-way card that has one legal value left: "The Ace of Spades can only count plus 1 now."""
+    return f"{_capital(card_name(move.card))} can only count {signed(move.amount)} now."
+
+
+def help_text(manual_draw: bool = False, scoring: str = "tokens") -> list[str]:
+    """The terminal's keys, one sentence each."""
+    score = "points" if scoring == "places" else "tokens"
+    lines = [
+        "Type a number and press Enter to play the card in that place of your hand: 1 to 9, "
+        "and 0 for the tenth card.",
+        "You may also type a move as text, such as 6C or AS +11.",
+        "C says the count, H your hand, and T everybody's " + score + ".",
+    ]
+    if manual_draw:
+        lines.append("After playing, D or a space draws a card, and E ends your turn without "
+                     "drawing.")
+    lines += ["R explains the rules.", "Question mark repeats this help.",
+              "Q quits and says the standings."]
+    return lines
