@@ -9,6 +9,7 @@ from .cards import Card, CardError, parse_card, parse_rs_card
 from .core import GAMES, CorruptSave, IllegalMove, Standing, load, make, register
 from . import counting  # registers quentin_c, rs_games, classic, taiwanese
 from . import board  # registers board (The Game of 99)
+from . import tricks  # registers tricks (Ninety-Nine, the trick-taking game)
 
 __all__ = ["make", "load", "register", "GAMES", "IllegalMove", "CorruptSave", "Standing", "Card",
            "CardError", "parse_card", "parse_rs_card", "counting", "board"]

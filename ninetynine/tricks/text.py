@@ -1,0 +1,93 @@
+"""Ninety-Nine events in words (to be merged into ``ninetynine.text``).
+
+Every sentence works read aloud: cards and suits are named in words, never by symbol or colour.
+
+>>> from . import events as ev
+>>> from .cards import parse_card
+>>> describe(ev.CardToTrick(1, parse_card("QH"), 3), you=1)
+'You play the Queen of Hearts to trick 3.'
+>>> describe(ev.BidLaidAside(2, None, None), you=0)
+'Seat 2 lays three cards aside face down.'
+"""
+from __future__ import annotations
+
+from ..cards import Card
+from . import events as ev
+from .cards import JOKER, trumps_name
+
+
+def seat_name(seat: int, you: int | None = None, names=None) -> str:
+    if seat == you:
+        return "You"
+    return names[seat] if names else f"Seat {seat}"
+
+
+def card_words(card: Card) -> str:
+    """"the Queen of Hearts", "the Joker"."""
+    return "the Joker" if card == JOKER else f"the {card.name}"
+
+
+def cards_words(cards) -> str:
+    """Cards in words joined with commas and "and"."""
+    words = [card_words(card) for card in cards]
+    if len(words) <= 1:
+        return "".join(words) or "no cards"
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _tricks(number: int) -> str:
+    return f"{number} trick" + ("" if number == 1 else "s")
+
+
+def describe(event, you: int | None = None, names=None) -> str:
+    """One event as a sentence; ``you`` is the reader's seat ("You play ...")."""
+    who = seat_name(getattr(event, "seat", None), you, names) if hasattr(event, "seat") else ""
+    verb_s = "" if who == "You" else "s"
+    kind = type(event)
+    if kind is ev.DealStarted:
+        dealer = seat_name(event.dealer, you, names)
+        turned = ("no card is turned up" if event.turn_up is None
+                  else f"{card_words(event.turn_up)} is turned up")
+        return (f"Deal {event.deal}: {dealer} deal{'' if dealer == 'You' else 's'}; {turned}; "
+                f"{'trumps are ' + trumps_name(event.trumps) if event.trumps else 'no trumps'}.")
+    if kind is ev.BidLaidAside:
+        if event.cards is None:
+            return f"{who} lay{verb_s} three cards aside face down."
+        return (f"{who} lay{verb_s} aside {cards_words(event.cards)}, a bid of "
+                f"{_tricks(event.bid)}.")
+    if kind is ev.OfferMade:
+        if event.offer == "pass":
+            return f"{who} pass{'' if who == 'You' else 'es'}."
+        return f"{who} offer{verb_s} to {event.offer}."
+    if kind is ev.BidExposed:
+        text = (f"{who} {'declare' if event.kind == 'declare' else 'reveal'}{verb_s} a bid of "
+                f"{_tricks(event.bid)} for a premium of {event.premium}: {cards_words(event.cards)}")
+        if event.hand:
+            text += f"; the hand is {cards_words(event.hand)}"
+        return text + "."
+    if kind is ev.NoPremium:
+        return "Nobody declares or reveals."
+    if kind is ev.CardToTrick:
+        return f"{who} play{verb_s} {card_words(event.card)} to trick {event.trick}."
+    if kind is ev.TrickWon:
+        return f"{who} win{verb_s} trick {event.trick} with {card_words(event.card)}."
+    if kind is ev.DealScored:
+        parts = []
+        for seat, (taken, bid, ok, points) in enumerate(zip(event.tricks, event.bids, event.made,
+                                                            event.points)):
+            result = "made" if ok else "missed"
+            parts.append(f"{seat_name(seat, you, names)} took {_tricks(taken)}, bid {bid}, "
+                         f"{result} it, and score{'' if seat == you else 's'} {points}")
+        totals = ", ".join(f"{seat_name(s, you, names)} {t}" for s, t in enumerate(event.totals))
+        return f"Deal {event.deal} is scored. " + "; ".join(parts) + f". Totals: {totals}."
+    if kind is ev.MatchOver:
+        if event.winner is None:
+            return "The game is over and the highest score is shared."
+        winner = seat_name(event.winner, you, names)
+        return f"The game is over. {winner} win{'' if winner == 'You' else 's'}."
+    raise ValueError(f"No sentence is known for a {kind.__name__} event.")
+
+
+def narrate(events, you: int | None = None, names=None) -> list[str]:
+    """Sentences for a list of events."""
+    return [describe(event, you, names) for event in events]
