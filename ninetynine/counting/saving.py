@@ -61,6 +61,8 @@ def state_from_json(game, text: str) -> CountingState:
     state = CountingState(game)
     n = game.players
     try:
+        if not isinstance(data["hands"], list) or len(data["hands"]) != n:
+            raise CorruptSave(f"The saved game must hold one hand for each of its {n} seats.")
         state.round = data["round"]
         state.count = data["count"]
         state.direction = data["direction"]
@@ -70,9 +72,9 @@ def state_from_json(game, text: str) -> CountingState:
         state.tokens = data["tokens"]
         state.points = data["points"]
         state.round_points = data["round_points"]
-        state.hands = [game.parse_cards(hand) for hand in data["hands"]]
-        state.deck = game.parse_cards(data["deck"])
-        state.discard = game.parse_cards(data["discard"])
+        state.hands = [game.parse_cards(_text(hand)) for hand in data["hands"]]
+        state.deck = game.parse_cards(_text(data["deck"]))
+        state.discard = game.parse_cards(_text(data["discard"]))
         state.order = data["order"]
         state.in_round = data["in_round"]
         state.starter = data["starter"]
@@ -86,23 +88,58 @@ def state_from_json(game, text: str) -> CountingState:
     except CardError as error:
         raise CorruptSave(f"The saved game holds a bad card: {error}") from None
     except (TypeError, ValueError, AttributeError) as error:
+        if isinstance(error, CorruptSave):
+            raise
         raise CorruptSave(f"The saved game has a field of the wrong kind ({error}).") from None
-    if not isinstance(state.hands, list) or len(state.hands) != n:
-        raise CorruptSave(f"The saved game must hold one hand for each of its {n} seats.")
-    if sorted(state.order) != list(range(n)):
-        raise CorruptSave(f"The playing order must list each of the seats 0 to {n - 1} once.")
-    if state.phase not in ("play", "draw"):
-        raise CorruptSave(f"The phase must be 'play' or 'draw', not {state.phase!r}.")
-    if not isinstance(state.in_round, list) or len(state.in_round) != n:
-        raise CorruptSave("The saved game must say for each seat whether it is in the round.")
-    if state.rules.scoring == "tokens" and any(
-            alive != (tokens > 0) for alive, tokens in zip(state.in_round, state.tokens)):
-        raise CorruptSave("The saved game marks a seat in the game that has no tokens, or the reverse.")
+    _check_bookkeeping(state, n)
     try:
         validate(state)
     except ValueError as error:
         raise CorruptSave(f"The saved game is impossible: {error}") from None
+    if state.rules.scoring == "tokens" and any(
+            alive != (tokens > 0) for alive, tokens in zip(state.in_round, state.tokens)):
+        raise CorruptSave("The saved game marks a seat in the game that has no tokens, or the reverse.")
     return state
+
+
+def _text(value) -> str:
+    if not isinstance(value, str):
+        raise CorruptSave(f"The saved game holds {value!r} where card text such as '6C 9D' belongs.")
+    return value
+
+
+def _is_seat(value, n: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < n
+
+
+def _check_bookkeeping(state: CountingState, n: int) -> None:
+    """The fields that ``validate`` does not cover: turn order, phases and records per seat."""
+    def seats_list(value) -> bool:
+        return isinstance(value, list) and len(value) == n
+
+    if not seats_list(state.order) or not all(_is_seat(s, n) for s in state.order) \
+            or len(set(state.order)) != n:
+        raise CorruptSave(f"The playing order must list each of the seats 0 to {n - 1} once.")
+    if not seats_list(state.in_round) or not all(isinstance(x, bool) for x in state.in_round):
+        raise CorruptSave("The saved game must say for each seat whether it is in the round.")
+    if not seats_list(state.eliminated_at) or not all(
+            at is None or (isinstance(at, int) and at >= 0) for at in state.eliminated_at):
+        raise CorruptSave("eliminated_at must give, for each seat, None or the play number at which "
+                          "it was eliminated.")
+    if not seats_list(state.round_points):
+        raise CorruptSave(f"round_points must give one entry for each of the {n} seats.")
+    if state.phase not in ("play", "draw"):
+        raise CorruptSave(f"The phase must be 'play' or 'draw', not {state.phase!r}.")
+    if state.phase == "draw" and not _is_seat(state._after_draw, n):
+        raise CorruptSave(f"In the draw step, after_draw must be the seat that moves next (0 to "
+                          f"{n - 1}), not {state._after_draw!r}.")
+    if not isinstance(state.plays, int) or isinstance(state.plays, bool) or state.plays < 0:
+        raise CorruptSave(f"plays must be a whole number from 0 up, not {state.plays!r}.")
+    if not _is_seat(state.starter, n):
+        raise CorruptSave(f"The starter must be a seat from 0 to {n - 1}, not {state.starter!r}.")
+    if state.last_loser is not None and not _is_seat(state.last_loser, n):
+        raise CorruptSave(f"last_loser must be None or a seat from 0 to {n - 1}, not "
+                          f"{state.last_loser!r}.")
 
 
 def _rng_to_data(rng: random.Random) -> list:
