@@ -29,19 +29,9 @@ def different_cards(mine: dict, reference: dict, floor: int = 0) -> list[str]:
 def match(bot, opponent, games: int, seed: int, rules: str = "quentin_c", **options) -> int:
     """Games ``bot`` wins out of ``games`` two-player games against ``opponent``.
 
-    Seats alternate (``bot`` moves first in even games), and game ``i`` is dealt from seed
-    ``seed * 100_003 + i``, so a result never depends on which seat was lucky.
+    ``ninetynine.arena.tournament`` plays them: seats rotate and each pair of games is dealt
+    from one seed, so a result never depends on which seat was lucky.
     """
-    from ninetynine.bots import BOTS
-    game = nn.make(rules, players=2, **options)
-    players = [BOTS[b] if isinstance(b, str) else b for b in (bot, opponent)]
-    wins = 0
-    for index in range(games):
-        me = index % 2
-        seats = players if me == 0 else players[::-1]
-        state = game.new_game(seed=seed * 100_003 + index)
-        while not state.is_over:
-            move = seats[state.to_move](state.view(state.to_move))
-            state.play(move)
-        wins += state.winner == me
-    return wins
+    from ninetynine.arena import tournament
+    results = tournament(nn.make(rules, players=2, **options), [bot, opponent], games, seed)
+    return list(results.wins.values())[0]

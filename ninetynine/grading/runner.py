@@ -191,8 +191,9 @@ def _run(client: _Client, notebook, the_checks, result: Result, timeout: float) 
     for index in learner_cells(notebook, {c.grade_id for c in the_checks}):
         cell = client.execute_cell(notebook.cells[index], index)
         errors = _errors(cell)
-        if any(not error.startswith(UNFINISHED) for error in errors):
-            result.fail_all(ERROR, f"Cell {index + 1} raised {errors[0]}"[:MESSAGE_LIMIT] +
+        fatal = [error for error in errors if not error.startswith(UNFINISHED)]
+        if fatal:
+            result.fail_all(ERROR, f"Cell {index + 1} raised {fatal[0]}"[:MESSAGE_LIMIT] +
                             "; the notebook must run from top to bottom without errors.")
             return
         result.notes += [f"Cell {index + 1} is not finished ({error})."[:MESSAGE_LIMIT] for error in errors]
