@@ -185,8 +185,14 @@ def _tokens_lost(group: list, you: int | None, names: Names, play) -> str:
     return f"{cause} and {verb} {_tokens(first.tokens)}."
 
 
-def _direction_words(direction: int) -> str:
-    return "in seat order" if direction == 1 else "in reverse seat order"
+def _direction_words(direction: int, order: Sequence[int] | None = None,
+                     you: int | None = None, names: Names = None) -> str:
+    """ "in seat order", "in reverse seat order", or for a drawn order (Taiwanese rules) the seats
+    in the order they now play: "in the order Seat 2, Seat 1, you"."""
+    if order is None or list(order) == sorted(order):
+        return "in seat order" if direction == 1 else "in reverse seat order"
+    seats = list(order) if direction == 1 else list(reversed(order))
+    return "in the order " + ", ".join(_who(seat, you, names) for seat in seats)
 
 
 def _describe(event, you: int | None, names: Names, play=None) -> str:
@@ -212,7 +218,7 @@ def _describe(event, you: int | None, names: Names, play=None) -> str:
     if kind is ev.TokensLost:
         return _tokens_lost([event], you, names, play)
     if kind is ev.DirectionReversed:
-        return f"The direction reverses: play now goes {_direction_words(event.direction)}."
+        return f"{_subject(event.seat, you, names, 'reverse')} the direction of play."
     if kind is ev.PlayerSkipped:
         return f"{who(event.seat)} {_verb(event.seat, you, 'are', 'is')} skipped."
     if kind is ev.NextPlayerChosen:
@@ -337,7 +343,7 @@ def status(view, names: Names = None) -> str:
             turn += ": draw a card or end the turn"
     else:
         turn = f"It is {seat_name(view.to_move, you, names)}'s turn"
-    return f"{head} {turn}; play goes {_direction_words(view.direction)}."
+    return f"{head} {turn}; play goes {_direction_words(view.direction, view.order, you, names)}."
 
 
 def scores(view, names: Names = None) -> str:
@@ -589,3 +595,46 @@ def help_text(manual_draw: bool = False, scoring: str = "tokens") -> list[str]:
     lines += ["R explains the rules.", "Question mark repeats this help.",
               "Q quits and says the standings."]
     return lines
+
+
+def no_such_slot(key: str, size: int) -> str:
+    """A number with no card behind it."""
+    if size == 0:
+        return f"There is no card {key}: your hand is empty."
+    keys = hand_keys(size)
+    return (f"There is no card {key}: your hand has {plural(size, 'card')}, numbered "
+            f"{_join(keys, 'and') if size <= 2 else keys[0] + ' to ' + keys[-1]}.")
+
+
+def unknown_key(typed: str) -> str:
+    return (f"'{typed}' is not a key or a move here: type the number of a card, or a question "
+            "mark for help.")
+
+
+def draws_automatically() -> str:
+    return "This game draws automatically after each card, so there is nothing to draw or end."
+
+
+def play_first() -> str:
+    return "Play a card first: drawing and ending the turn come after it."
+
+
+def draw_or_end_first() -> str:
+    return "You have played your card: now type D to draw a card, or E to end your turn."
+
+
+def cannot_play(card: Card, count: int, unsafe_plays: str) -> str:
+    """Why a card in the hand cannot be played now (it would go over 99)."""
+    reason = f"{_capital(card_name(card))} would take the count from {count} over {MAX_COUNT}"
+    if unsafe_plays == "if_no_safe_card":
+        return f"{reason}, and you hold a card that does not: play that one."
+    return f"{reason}, which these rules never allow: choose another card."
+
+
+def kept(card: Card) -> str:
+    return f"You keep {card_name(card)} and choose again."
+
+
+def not_an_answer(typed: str, answers: Sequence[str]) -> str:
+    return (f"'{typed}' is not one of the answers: type {_join(list(answers), 'or')}, or press "
+            "Enter alone to choose another card.")

@@ -1,0 +1,334 @@
+"""Play a running-total game in the terminal, against bots, one line of input at a time.
+
+The console reads a line, acts on it, and prints what happened. Reading whole lines (not single
+key presses) means it works the same when input is typed, piped from a file, or sent by a test;
+the end of the input quits cleanly. Every sentence comes from ``ninetynine.text``.
+
+Two looks, one behaviour:
+
+- **rich** (a terminal): the table in a box (count, whose turn, tokens or points, your numbered
+  hand) under the narration of everything since your last turn;
+- **plain** (``--plain``, or whenever the output is not a terminal): one sentence per line, no
+  colour, no box drawing, no symbols, for screen readers and pipes.
+
+>>> import io, ninetynine as nn
+>>> out = io.StringIO()
+>>> game = ConsoleGame(nn.make("quentin_c", players=2), bots=["random"], seed=1,
+...                    plain=True, stdin=io.StringIO("C\\nQ\\n"), stdout=out)
+>>> game.run()
+0
+>>> "The count is 0." in out.getvalue()
+True
+"""
+from __future__ import annotations
+
+import random
+import sys
+from dataclasses import dataclass
+from typing import Callable, TextIO
+
+from .. import text
+from ..core import IllegalMove
+from ..counting import events as ev
+from ..counting.moves import DRAW, END, Play
+
+#: Bots promised by the bots module; until they exist, the random bot stands in for them.
+PLANNED_BOTS = ("expert", "cautious")
+
+
+class Quit(Exception):
+    """The player typed Q, or the input ended."""
+
+
+@dataclass
+class Seat:
+    """One opponent: the bot that plays it and the name of that bot, for the introduction."""
+
+    bot: Callable
+    name: str
+
+
+def choose_bots(spec: str, opponents: int, seed: int) -> tuple[list[Seat], list[str]]:
+    """The opponents' bots from ``--bots`` text: one name for all, or a comma list, one each.
+
+    Returns the seats and notes to print (a planned bot that is not written yet falls back to the
+    random bot, with a note saying so). A bad name or count raises ValueError in one sentence.
+    The random bot gets its own generator per seat, seeded from ``seed``, so a game replays.
+    """
+    from .. import bots as registry
+
+    names = [name.strip() for name in spec.split(",")]
+    if len(names) == 1:
+        names = names * opponents
+    if len(names) != opponents or not all(names):
+        raise ValueError(f"--bots names {len(names)} bots for {opponents} opponents: give one "
+                         "name for all of them, or one name per opponent separated by commas.")
+    seats, notes = [], []
+    for seat, name in enumerate(names, start=1):
+        if name not in registry.BOTS and name in PLANNED_BOTS:
+            note = f"The {name} bot is not available yet, so the random bot plays instead."
+            if note not in notes:
+                notes.append(note)
+            name = "random"
+        if name not in registry.BOTS:
+            raise ValueError(f"There is no bot called '{name}': choose one of "
+                             f"{', '.join(registry.BOTS)}.")
+        bot = registry.BOTS[name]
+        if bot is registry.random_bot:
+            rng = random.Random(seed * 1000 + seat)
+            bot = (lambda rng: lambda view: registry.random_bot(view, rng))(rng)
+        seats.append(Seat(bot, name))
+    return seats, notes
+
+
+class ConsoleGame:
+    """A game at the terminal: you play seat 0, bots play the others.
+
+    game     a running-total game (``nn.make("quentin_c", players=3)``)
+    bots     one bot name or callable per opponent, or a ``--bots`` text ("expert" / "random,expert")
+    seed     seeds the deal and the random bots; the same seed and input replay the same game
+    plain    True: one sentence per line, no colour or boxes; False: the rich table; None (the
+             default): plain exactly when ``stdout`` is not a terminal
+    """
+
+    def __init__(self, game, bots="expert", seed: int = 0, plain: bool | None = None,
+                 stdin: TextIO | None = None, stdout: TextIO | None = None, names=None):
+        self.game = game
+        self.you = 0
+        self.seed = seed
+        self.names = names
+        self.stdin = stdin if stdin is not None else sys.stdin
+        self.stdout = stdout if stdout is not None else sys.stdout
+        self.plain = not _is_terminal(self.stdout) if plain is None else plain
+        self.notes: list[str] = []
+        if isinstance(bots, str):
+            self.seats, self.notes = choose_bots(bots, game.players - 1, seed)
+        else:
+            self.seats = [Seat(b, getattr(b, "__name__", "bot")) if callable(b) else
+                          choose_bots(b, 1, seed + i)[0][0] for i, b in enumerate(bots)]
+            if len(self.seats) != game.players - 1:
+                raise ValueError(f"Give one bot for each of the {game.players - 1} opponents.")
+        self.state = game.new_game(seed=seed)
+        self.shown = 0              # events of the history already narrated
+        self._console = None
+        if not self.plain:
+            from rich.console import Console
+            self._console = Console(file=self.stdout, highlight=False)
+
+    # --- output ------------------------------------------------------------------------------
+
+    def say(self, *sentences: str) -> None:
+        """Print sentences, one per line (plain and rich alike: narration reads line by line)."""
+        for sentence in sentences:
+            if self._console is not None:
+                self._console.print(sentence, markup=False)
+            else:
+                print(sentence, file=self.stdout)
+        self.stdout.flush()
+
+    @property
+    def view(self):
+        return self.state.view(self.you)
+
+    def show_news(self) -> None:
+        """Narrate every event since the last narration, as you may see it."""
+        history = self.state.history
+        news = [ev.redact(e, self.you) for e in history[self.shown:]]
+        self.shown = len(history)
+        self.say(*text.narrate(news, you=self.you, names=self.names))
+
+    def show_table(self) -> None:
+        """The table before your move: a box in rich mode, three sentences in plain mode."""
+        view = self.view
+        if self._console is None:
+            self.say(text.status(view, self.names), text.hand(view))
+            return
+        from rich.console import Group
+        from rich.panel import Panel
+        from rich.table import Table
+        from rich.text import Text
+
+        cards = Table(show_header=True, box=None, padding=(0, 2))
+        cards.add_column("Key")
+        cards.add_column("Card")
+        for key, card in zip(text.hand_keys(len(view.hand)), view.hand):
+            cards.add_row(key, card.name)
+        body = Group(Text(text.status(view, self.names), style="bold"),
+                     Text(text.scores(view, self.names)), cards)
+        self._console.print(Panel(body, title=view.rules.title))
+
+    def prompt(self) -> str:
+        if self.view.phase == "draw":
+            return "Your move: type D to draw a card, or E to end your turn."
+        return "Your move: type the number of a card, or a question mark for help."
+
+    def ask(self, question: str) -> str:
+        """Print ``question`` and read one line; raise Quit at the end of the input."""
+        self.say(question)
+        line = self.stdin.readline()
+        if line == "":
+            raise Quit
+        return line.rstrip("\r\n")
+
+    # --- the game ----------------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Play until the game ends or the player quits; return the exit code (0)."""
+        self.introduce()
+        try:
+            while True:
+                self.run_bots()
+                self.show_news()
+                if self.state.is_over:
+                    self.say("Final standings:", *self.standings())
+                    return 0
+                self.show_table()
+                while self.state.to_move == self.you:
+                    if not self.handle(self.ask(self.prompt())):
+                        break
+        except Quit:
+            self.show_news()
+            self.say("You leave the game. Standings now:", *self.standings())
+            return 0
+
+    def introduce(self) -> None:
+        rules = self.game.rules
+        played: dict[str, list[str]] = {}
+        for i, seat in enumerate(self.seats, start=1):
+            played.setdefault(seat.name, []).append(text.seat_name(i, None, self.names))
+        opponents = "; ".join(f"the {name} bot plays {text._join(seats)}"
+                              for name, seats in played.items())
+        self.say(f"Ninety-Nine under {rules.title}, {self.game.players} players: you are "
+                 f"{text.seat_name(self.you, None, self.names)}; {opponents}.",
+                 *self.notes,
+                 f"Game seed {self.seed}: the same seed and the same input replay this game.",
+                 "Type a question mark for help, or R for the rules.")
+
+    def run_bots(self) -> None:
+        """Let the bots move until it is your turn or the game is over."""
+        state = self.state
+        while not state.is_over and state.to_move != self.you:
+            seat = state.to_move
+            state.play(self.seats[seat - 1].bot(state.view(seat)))
+
+    def standings(self) -> list[str]:
+        return text.standings(self.state.standings(), self.game.rules.scoring, self.you, self.names)
+
+    def handle(self, line: str) -> bool:
+        """Act on one line of input. Return False when your turn is over (a move was made)."""
+        key = line.strip().upper()
+        if not key:
+            if line:                                   # a space: draw, as in the source
+                return self.draw_or_end("D")
+            self.say("Nothing was typed: type the number of a card, or a question mark for help.")
+            return True
+        if key in ("Q", "QUIT"):
+            raise Quit
+        commands = {"C": lambda: self.say(f"The count is {self.state.count}."),
+                    "H": lambda: self.say(text.hand(self.view)),
+                    "T": lambda: self.say(text.scores(self.view, self.names)),
+                    "?": lambda: self.say(*text.help_text(not self.game.auto_draw,
+                                                          self.game.rules.scoring)),
+                    "HELP": lambda: self.say(*text.help_text(not self.game.auto_draw,
+                                                             self.game.rules.scoring)),
+                    "R": lambda: self.say(*text.explain_rules(self.game.rules))}
+        if key in commands:
+            commands[key]()
+            return True
+        if key in ("D", "E"):
+            return self.draw_or_end(key)
+        keys = text.hand_keys(len(self.view.hand))
+        if key in keys:
+            return self.play_card(self.view.hand[keys.index(key)])
+        if key.isdigit():
+            self.say(text.no_such_slot(key, len(self.view.hand)))
+            return True
+        if len(key) == 1:
+            self.say(text.unknown_key(line.strip()))
+            return True
+        return self.play_text(line.strip())
+
+    def draw_or_end(self, key: str) -> bool:
+        if self.game.auto_draw:
+            self.say(text.draws_automatically())
+            return True
+        if self.view.phase != "draw":
+            self.say(text.play_first())
+            return True
+        return self.make(DRAW if key == "D" else END)
+
+    def play_card(self, card) -> bool:
+        """Play the card in a slot, asking in words for its value or the next player if needed."""
+        if self.view.phase == "draw":
+            self.say(text.draw_or_end_first())
+            return True
+        plays = [m for m in self.state.legal_moves() if isinstance(m, Play) and m.card == card]
+        if not plays:
+            self.say(text.cannot_play(card, self.state.count, self.game.rules.unsafe_plays))
+            return True
+        amounts = list(dict.fromkeys(m.amount for m in plays))
+        if len(amounts) > 1:
+            amount = self.choose(text.amount_prompt(card, amounts), _amount_answers(amounts))
+            if amount is None:
+                self.say(text.kept(card))
+                return True
+            plays = [m for m in plays if m.amount == amount]
+        elif amounts[0] is not None and len(self.game.effect_of[card].amounts) > 1:
+            self.say(text.only_way(plays[0]))
+        targets = [m.target for m in plays]
+        if len(targets) > 1:
+            answers = {str(t): t for t in targets}
+            target = self.choose(text.target_prompt(card, targets, self.you, self.names), answers)
+            if target is None:
+                self.say(text.kept(card))
+                return True
+            plays = [m for m in plays if m.target == target]
+        return self.make(plays[0])
+
+    def choose(self, question: str, answers: dict[str, object]):
+        """Ask until one of ``answers`` is typed; an empty line gives None (keep the card)."""
+        while True:
+            line = self.ask(question).strip()
+            if not line:
+                return None
+            if line.upper() in ("Q", "QUIT"):
+                raise Quit
+            answer = _normalise(line)
+            if answer in answers:
+                return answers[answer]
+            self.say(text.not_an_answer(line, list(answers)))
+
+    def play_text(self, line: str) -> bool:
+        """A move typed as text ("AS +11"), for players who know the notation."""
+        try:
+            move = self.state.parse_move(line)
+        except IllegalMove:
+            self.say(text.unknown_key(line))
+            return True
+        return self.make(move)
+
+    def make(self, move) -> bool:
+        """Play a move; an illegal one is refused with the engine's sentence, changing nothing."""
+        try:
+            self.state.play(move)
+        except IllegalMove as error:
+            self.say(str(error))
+            return True
+        return False
+
+
+def _normalise(answer: str) -> str:
+    """ "plus 11" -> "11", "+10" -> "10", "minus 10" -> "-10": how a typed value is compared."""
+    words = answer.lower().replace("plus", "+").replace("minus", "-").replace(" ", "")
+    return words.lstrip("+")
+
+
+def _amount_answers(amounts) -> dict[str, int]:
+    return {str(a): a for a in amounts}
+
+
+def _is_terminal(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
