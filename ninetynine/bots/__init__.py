@@ -6,10 +6,20 @@ Bots receive ``state.view(seat)``, never the state: they cannot see the deck or 
 >>> state = nn.make("quentin_c", players=2).new_game(seed=1)
 >>> random_bot(state.view(state.to_move)) in state.legal_moves()
 True
+
+The bots of the running-total games, weakest first, are in ``BOTS`` by name:
+
+- ``random``: any legal move;
+- ``cautious``: never loses tokens when it can help it, spends special cards last
+  (``counting.cautious_bot``);
+- ``expert``: looks three plays ahead with card counting (``counting.expert_bot``).
+
+``get("expert")`` (or ``get(my_function)``) turns a name or a callable into a bot.
 """
 from __future__ import annotations
 
 import random
+from typing import Callable
 
 _random = random.Random(0)
 
@@ -19,4 +29,28 @@ def random_bot(view, rng: random.Random | None = None):
     return (rng or _random).choice(view.legal_moves)
 
 
+from .counting import cautious_bot, expert_bot  # noqa: E402  (after random_bot, which is simplest)
+
 BOTS = {"random": random_bot}
+BOTS.update(cautious=cautious_bot, expert=expert_bot)
+
+
+def get(bot: str | Callable) -> Callable:
+    """A bot from its name in ``BOTS`` (``"expert"``) or a callable ``bot(view) -> move`` itself.
+
+    >>> get("cautious") is cautious_bot
+    True
+    >>> get("genius")
+    Traceback (most recent call last):
+    ...
+    ValueError: There is no bot called 'genius': choose one of random, cautious, expert, or pass a function bot(view) -> move.
+    """
+    if callable(bot):
+        return bot
+    if isinstance(bot, str) and bot in BOTS:
+        return BOTS[bot]
+    raise ValueError(f"There is no bot called {bot!r}: choose one of {', '.join(BOTS)}, "
+                     "or pass a function bot(view) -> move.")
+
+
+__all__ = ["BOTS", "get", "random_bot", "cautious_bot", "expert_bot"]
