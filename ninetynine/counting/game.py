@@ -12,7 +12,7 @@ from collections import Counter
 from ..cards import Card, CardError, parse_cards
 from ..core import register
 from .moves import Play
-from .rules import MAX_COUNT, RULE_SETS, RuleSet
+from .rules import MAX_COUNT, RULE_SETS, Effect, RuleSet
 from .state import CountingState
 
 
@@ -67,11 +67,22 @@ class CountingGame:
         if rules.scoring == "places":
             _check_range("rounds", rounds, range(1, 101))
         self.rounds = rounds
+        # Built once per game, so that a turn only looks things up: each card's effect at this
+        # table, and each of its plays with the value it adds (the Ace: "AS +1" and "AS +11").
         self.effect_of = {card: rules.effect(card, self.players) for card in set(rules.deck)}
-        self._plays = {}
+        self.plays_of: dict[Card, tuple[Effect, tuple[tuple[Play, int], ...]]] = {}
+        self._plays: dict[tuple, Play] = {}
         for card, effect in self.effect_of.items():
-            for amount in (effect.amounts if effect.has_choice else (None,)):
-                self._plays[card, amount] = Play(card, amount)
+            if effect.has_choice:
+                plays = tuple((Play(card, amount), amount) for amount in effect.amounts)
+            else:
+                plays = ((Play(card), effect.amounts[0]),)
+            self.plays_of[card] = (effect, plays)
+            for play, _ in plays:
+                self._plays[card, play.amount, None] = play
+                if effect.choose_next:
+                    for seat in range(self.players):
+                        self._plays[card, play.amount, seat] = Play(card, play.amount, seat)
 
     @property
     def name(self) -> str:
@@ -87,9 +98,9 @@ class CountingGame:
             options.update(tokens=self.tokens, auto_draw=self.auto_draw)
         return options
 
-    def play_of(self, card: Card, amount: int | None = None) -> Play:
-        """The one shared Play object for a card (and value): moves are built once, not per turn."""
-        return self._plays[card, amount]
+    def play_of(self, card: Card, amount: int | None = None, target: int | None = None) -> Play:
+        """The one shared Play object for a card (value, named seat): moves are built once."""
+        return self._plays[card, amount, target]
 
     def parse_cards(self, text) -> list[Card]:
         return parse_cards(text, self.rules.parse_card)

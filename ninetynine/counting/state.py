@@ -21,7 +21,7 @@ from ..cards import Card
 from ..core import IllegalMove, Standing, rank_standings
 from . import events as ev
 from .moves import DRAW, END, Draw, EndTurn, Move, Play, parse_move
-from .rules import MAX_COUNT
+from .rules import MAX_COUNT, Effect
 
 
 class CountingState:
@@ -54,7 +54,9 @@ class CountingState:
         self.history: list = []
         self._seen: list[list] = [[] for _ in range(n)]  # each seat's redacted history, kept up to date lazily
         self._after_draw: int | None = None  # who moves after the draw step
-        self._legal: list[Move] | None = None
+        self._deck_has_copies = len(set(self.rules.deck)) < len(self.rules.deck)
+        self._legal: list[Move] | None = None    # cached legal moves, rebuilt after each move
+        self._outcomes: list = []               # for each legal play: (play, effect, new count)
 
     # --- reading the state -------------------------------------------------------------------
 
@@ -102,45 +104,43 @@ class CountingState:
         return parse_move(text, self.rules, self.players)
 
     def _compute_legal_moves(self) -> list[Move]:
+        """The legal moves; ``self._outcomes`` gets, for each, what it does (effect, new count)."""
+        self._outcomes = []
         if self.to_move is None:
             return []
         seat = self.to_move
         if self.phase == "draw":
             return [DRAW, END] if self._can_draw(seat) else [END]
-        moves, safe = [], []
-        seen = set()
-        for card in self.hands[seat]:
-            if card in seen:
-                continue
-            seen.add(card)
-            for play, new in self._plays_of(card, seat):
-                moves.append(play)
-                if new <= MAX_COUNT:
-                    safe.append(play)
+        hand = self.hands[seat]
+        if self._deck_has_copies:               # RS Games: offer each kind of card once
+            hand = list(dict.fromkeys(hand))
+        outcomes = [outcome for card in hand for outcome in self._plays_of(card, seat)]
         policy = self.rules.unsafe_plays
-        if policy == "never" or (policy == "if_no_safe_card" and safe):
-            return safe
-        return moves
+        if policy == "never" or policy == "if_no_safe_card":
+            safe = [outcome for outcome in outcomes if outcome[2] <= MAX_COUNT]
+            if policy == "never" or safe:
+                outcomes = safe
+        self._outcomes = outcomes
+        return [play for play, _, _ in outcomes]
 
-    def _plays_of(self, card: Card, seat: int) -> list[tuple[Play, int]]:
-        """The plays of one card with the count each leads to (floor applied).
+    def _plays_of(self, card: Card, seat: int) -> list[tuple[Play, Effect, int]]:
+        """The plays of one card, each with the card's effect and the count it leads to.
 
         A value of a two-way card that would go over 99 is not offered, unless every value
-        would: then only the lowest (the Ace as +1 at 99).
+        would: then only the one that goes over least (the Ace as +1 at 99).
         """
-        effect = self.game.effect_of[card]
+        effect, values = self.game.plays_of[card]
         count, floor = self.count, self.rules.floor
-        if effect.has_choice:
-            results = [(a, max(floor, effect.apply(count, a))) for a in effect.amounts]
-            allowed = [(a, new) for a, new in results if new <= MAX_COUNT]
-            if not allowed:
-                allowed = [min(results)]
-            plays = [(self.game.play_of(card, a), new) for a, new in allowed]
-        else:
-            plays = [(self.game.play_of(card), max(floor, effect.apply(count, effect.amounts[0])))]
+        plays = []
+        for play, amount in values:
+            new = effect.apply(count, amount)
+            plays.append((play, effect, new if new > floor else floor))
+        if len(plays) > 1:
+            plays = [p for p in plays if p[2] <= MAX_COUNT] or [min(plays, key=lambda p: p[2])]
         if effect.choose_next:
-            targets = [s for s in self.order if s != seat and self.in_round[s]]
-            plays = [(Play(p.card, p.amount, t), new) for p, new in plays for t in targets]
+            targets = [t for t in self.order if t != seat and self.in_round[t]]
+            plays = [(self.game.play_of(card, p.amount, t), effect, new)
+                     for p, _, new in plays for t in targets]
         return plays
 
     # --- making a move -----------------------------------------------------------------------
@@ -149,8 +149,12 @@ class CountingState:
         """Make a move for the player to move; return its events. Raises IllegalMove, changing nothing."""
         if isinstance(move, str):
             move = self.parse_move(move)
-        if move not in self.legal_moves():
-            raise IllegalMove(self._why_illegal(move))
+        if self._legal is None:
+            self._legal = self._compute_legal_moves()
+        try:
+            index = self._legal.index(move)
+        except ValueError:
+            raise IllegalMove(self._why_illegal(move)) from None
         self._legal = None
         events: list = []
         seat = self.to_move
@@ -160,37 +164,37 @@ class CountingState:
         elif isinstance(move, EndTurn):
             events.append(ev.TurnEnded(seat))
             self._begin_turn(self._after_draw, events)
-        elif self.rules.scoring == "places":
-            self._play_for_places(seat, move, events)
         else:
-            self._play_for_tokens(seat, move, events)
+            _, effect, new = self._outcomes[index]
+            if self.rules.scoring == "places":
+                self._play_for_places(seat, move, effect, new, events)
+            else:
+                self._play_for_tokens(seat, move, effect, new, events)
         self.history.extend(events)
         return events
 
-    def _play_card(self, seat: int, move: Play, events: list):
-        """Move the card to the discard pile and change the count; return (old, new, effect)."""
-        effect = self.game.effect_of[move.card]
-        amount = move.amount if move.amount is not None else effect.amounts[0]
+    def _play_card(self, seat: int, move: Play, new: int, events: list) -> int:
+        """Move the card to the discard pile and set the count to ``new``; return the old count."""
         old = self.count
-        new = max(self.rules.floor, effect.apply(old, amount))
         self.hands[seat].remove(move.card)
         self.discard.append(move.card)
         self.count = new
         self.plays += 1
         events.append(ev.CardPlayed(seat, move.card, move.amount, old, new))
-        return old, new, effect
+        return old
 
-    def _play_for_tokens(self, seat: int, move: Play, events: list) -> None:
-        old, new, effect = self._play_card(seat, move, events)
+    def _play_for_tokens(self, seat: int, move: Play, effect: Effect, new: int, events: list) -> None:
+        old = self._play_card(seat, move, new, events)
         round_over = None
-        for penalty in self.rules.penalties(old, new):
+        penalties = self.rules.penalties(old, new)
+        for penalty in penalties:
             losers = [seat] if penalty.who == "player" else [
                 s for s in range(self.players) if s != seat and self.tokens[s] > 0]
             for loser in losers:
                 self._lose_tokens(loser, penalty.tokens, penalty.reason, seat, events)
             if penalty.ends_round:
                 round_over = penalty.reason
-        if self._eliminate_and_check_game_over(events):
+        if penalties and self._eliminate_and_check_game_over(events):
             return
         if round_over:
             self._end_round(round_over, seat, events)
@@ -205,8 +209,8 @@ class CountingState:
             self.phase = "draw"
             self._after_draw = following
 
-    def _play_for_places(self, seat: int, move: Play, events: list) -> None:
-        _, _, effect = self._play_card(seat, move, events)
+    def _play_for_places(self, seat: int, move: Play, effect: Effect, new: int, events: list) -> None:
+        self._play_card(seat, move, new, events)
         following = self._turn_effects(seat, effect, move, events)
         self._draw(seat, events)
         if not self.hands[seat]:
@@ -217,8 +221,7 @@ class CountingState:
 
     def _turn_effects(self, seat: int, effect, move: Play, events: list) -> int:
         """Apply reverse, skip or the named next player; return who plays next."""
-        in_play = sum(self.in_round)
-        if effect.reverse and in_play > 2:
+        if effect.reverse and sum(self.in_round) > 2:
             self.direction = -self.direction
             events.append(ev.DirectionReversed(seat, self.direction))
         if effect.choose_next:
@@ -309,7 +312,7 @@ class CountingState:
             return
 
     def _has_safe_card(self, seat: int) -> bool:
-        return any(new <= MAX_COUNT for card in self.hands[seat] for _, new in self._plays_of(card, seat))
+        return any(new <= MAX_COUNT for card in self.hands[seat] for _, _, new in self._plays_of(card, seat))
 
     def _turn_start_penalty(self, seat: int, tokens: int, reason: str, events: list) -> None:
         self._lose_tokens(seat, tokens, reason, seat, events)
