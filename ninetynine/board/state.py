@@ -235,7 +235,7 @@ class BoardState:
             hand_sizes=[len(hand) for hand in self.hands], deck_size=len(self.deck),
             discard=list(self.discard), to_move=self.to_move,
             legal_moves=self.legal_moves() if seat == self.to_move else [],
-            _history=tuple(self.history))
+            history=[ev.redact(e, seat) for e in self.history])
 
     def to_json(self) -> str:
         from .game import state_to_json
@@ -261,11 +261,7 @@ class BoardView:
     discard: list
     to_move: int | None
     legal_moves: list
-    _history: tuple = field(default=(), repr=False)
-
-    @property
-    def history(self) -> list:
-        return [ev.redact(e, self.seat) for e in self._history]
+    history: list = field(default_factory=list, repr=False)   # other players' drawn cards hidden
 
     def team_of(self, seat: int) -> int:
         return seat % self.teams
