@@ -1,0 +1,139 @@
+"""The grader: exercise building, naming, tamper detection, and a whole fixture class graded.
+
+The fixture class (tests/fixtures/class) holds: ada (solutions of exercises 3 and 8, in her own
+folder), bob (the untouched exercise 3), and one submission of exercise 3 for each misbehaviour:
+carl loops forever, dora raises, eve calls sys.exit, fay kills her kernel, gus prints megabytes,
+hal changes the RS Games rules in his kernel, ivy deletes the checks and answers "always True".
+"""
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import nbformat
+import pytest
+
+import ninetynine.counting.rules as rules
+from ninetynine.grading import integrity
+from ninetynine.grading.commands import main
+from ninetynine.grading.grader import find_tasks, student_name
+from ninetynine.grading.notebooks import NotebookFormatError, build_exercise
+
+ROOT = Path(__file__).resolve().parents[1]
+CLASS = ROOT / "tests" / "fixtures" / "class"
+
+
+def notebook(*sources, check_id=None):
+    cells = [nbformat.v4.new_code_cell(s) for s in sources]
+    if check_id:
+        cells[-1].metadata["nbgrader"] = {"grade": True, "grade_id": check_id, "points": 1}
+    return nbformat.v4.new_notebook(cells=cells)
+
+
+def test_build_replaces_solutions_removes_hidden_checks_and_outputs():
+    source = notebook("def f():\n    ### BEGIN SOLUTION\n    return 1\n    ### END SOLUTION",
+                      "assert f() == 1, 'f'\n### BEGIN HIDDEN TESTS\nassert f() > 0\n### END HIDDEN TESTS",
+                      check_id="f-works")
+    source.cells[0].outputs = [nbformat.v4.new_output("stream", text="x")]
+    exercise = build_exercise(source)
+    assert exercise.cells[0].source == "def f():\n    # YOUR CODE HERE\n    raise NotImplementedError()"
+    assert exercise.cells[1].source == "assert f() == 1, 'f'"
+    assert exercise.cells[0].outputs == []
+    assert exercise.cells[1].metadata["nbgrader"]["grade_id"] == "f-works"
+
+
+@pytest.mark.parametrize("sources, check_id, words", [
+    (["### BEGIN SOLUTION\nx = 1"], None, "never closes"),
+    (["x = 1\n### END SOLUTION"], None, "without"),
+    (["assert True"], "bad id!", "grade_id"),
+])
+def test_build_refuses_wrong_marks_in_one_sentence(sources, check_id, words):
+    with pytest.raises(NotebookFormatError, match=words):
+        build_exercise(notebook(*sources, check_id=check_id))
+
+
+def test_student_names_come_from_file_names_or_folders(tmp_path):
+    exercise = Path("03-no-safe-card.ipynb")
+    assert student_name(Path("ada/03-no-safe-card.ipynb"), exercise) == "ada"
+    assert student_name(Path("x/bob_03-no-safe-card.ipynb"), exercise) == "bob"
+    assert student_name(Path("x/carl-03.ipynb"), exercise) == "carl"
+
+
+def test_find_tasks_names_exercises_and_refuses_unknown_ones(tmp_path):
+    tasks = find_tasks([CLASS / "ada"], ROOT / "solutions")
+    assert [(t.student, t.source.stem) for t in tasks] == [
+        ("ada", "03-no-safe-card"), ("ada", "08-tournament-stats")]
+    with pytest.raises(ValueError, match="no exercise called"):
+        find_tasks([CLASS / "ada"], ROOT / "solutions", exercise="99")
+
+
+def test_fingerprint_notices_a_patched_function_and_a_changed_table(monkeypatch):
+    names = ["ninetynine.counting.rules"]
+    clean = integrity.fingerprint(names)
+    monkeypatch.setattr(rules, "bust_costs_one", lambda old, new: ())
+    assert integrity.differences(integrity.fingerprint(names), clean) == names
+    monkeypatch.undo()
+    monkeypatch.setitem(rules.RS_GAMES.effects, "9", rules.Effect((0,)))
+    assert integrity.differences(integrity.fingerprint(names), clean) == names
+    monkeypatch.undo()
+    assert integrity.differences(integrity.fingerprint(names), clean) == []
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory):
+    """Grade the fixture class once, through the command line, two submissions at a time."""
+    out = tmp_path_factory.mktemp("grading") / "results.csv"
+    code = main(["grade", str(CLASS), "--out", str(out), "--jobs", "2", "--timeout", "20"])
+    assert code == 0
+    with out.open(encoding="utf-8") as file:
+        rows = list(csv.DictReader(file))
+    return out.parent, rows
+
+
+def outcome(rows, student, exercise="03-no-safe-card"):
+    mine = [r for r in rows if r["student"] == student and r["exercise"] == exercise]
+    assert mine, f"no rows for {student}"
+    return {r["status"] for r in mine}, sum(float(r["points"]) for r in mine), mine
+
+
+@pytest.mark.parametrize("student, status, score", [
+    ("ada", "graded", 3),            # the solution passes every check
+    ("bob", "graded", 0),            # the untouched exercise passes none
+    ("ivy", "graded", 0),            # deleting the checks gains nothing: they come from the source
+    ("carl-loops", "out of time", 0),
+    ("dora-raises", "error", 0),
+    ("eve-exits", "error", 0),
+    ("fay-kills", "kernel stopped", 0),
+    ("gus-prints", "too much output", 0),
+    ("hal-tampers", "package changed", 0),
+])
+def test_each_submission_gets_the_expected_row(graded, student, status, score):
+    _, rows = graded
+    statuses, points, _ = outcome(rows, student)
+    assert statuses == {status} and points == score, rows
+
+
+def test_every_other_exercise_is_graded_too(graded):
+    _, rows = graded
+    assert outcome(rows, "ada", "08-tournament-stats")[:2] == ({"graded"}, 3)
+
+
+def test_failing_rows_say_why_without_the_answer(graded):
+    _, rows = graded
+    _, _, bob = outcome(rows, "bob")
+    assert all(r["message"].startswith("NotImplementedError") for r in bob)
+    _, _, ivy = outcome(rows, "ivy")
+    assert any("wrong" in r["message"] or "over 99" in r["message"] for r in ivy)
+    _, _, hal = outcome(rows, "hal-tampers")
+    assert all("changed the ninetynine package" in r["message"] for r in hal)
+
+
+def test_one_feedback_file_per_student_names_the_failed_checks(graded):
+    folder, _ = graded
+    files = sorted(p.stem for p in (folder / "feedback").glob("*.md"))
+    assert files == ["ada", "bob", "carl-loops", "dora-raises", "eve-exits", "fay-kills",
+                     "gus-prints", "hal-tampers", "ivy"]
+    bob = (folder / "feedback" / "bob.md").read_text(encoding="utf-8")
+    assert "Score: 0 out of 3." in bob and "Check safe-examples failed" in bob
+    ada = (folder / "feedback" / "ada.md").read_text(encoding="utf-8")
+    assert "03-no-safe-card" in ada and "08-tournament-stats" in ada and "failed" not in ada
