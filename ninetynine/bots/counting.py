@@ -94,9 +94,13 @@ def expert_bot(view):
     unseen = reader.unseen(view)
     score = _places_score if reader.places else _tokens_score
     shared: dict = {}                # work that the candidate moves can share
+    scores: dict = {}                # cards of one group played the same way score the same
     best, best_key = None, None
     for index, move in enumerate(plays(view)):
-        key = (score(view, reader, unseen, move, shared), _weakness(view, move), -index)
+        same = (reader.group_of[move.card], move.amount, move.target)
+        if same not in scores:
+            scores[same] = score(view, reader, unseen, move, shared)
+        key = (scores[same], _weakness(view, move), -index)
         if best_key is None or key > best_key:
             best, best_key = move, key
     return best
@@ -161,8 +165,12 @@ def _tokens_score(view, reader: Reader, unseen: list[int], move: Play, shared: d
         for _, new_o, mine_o, theirs_o, ends_o in reader.outcomes(group_o, new):
             theirs_value = -mine_o + weight * theirs_o * others
             my_value = -theirs_o + weight * mine_o
-            if my_turn_next and not ends_o:
-                my_value += MY_ANSWER_WEIGHT * answer(new_o)
+            if my_turn_next:
+                # Two players: what is good for them is bad for me, so they pick what leaves
+                # me worst off, my answer included (a minimax view of their reply).
+                if not ends_o:
+                    my_value += MY_ANSWER_WEIGHT * answer(new_o)
+                theirs_value = -my_value
             if best is None or theirs_value > best[0]:
                 best = (theirs_value, my_value)
         chances.append((p, best))
