@@ -5,13 +5,14 @@ A ``TableController`` owns the game state and the bots. Front-ends (the notebook
 can be tested without a browser::
 
     >>> import ninetynine as nn
-    >>> table = TableController(nn.make("quentin_c", players=2), bots="random", seed=1)
-    >>> table.count, table.state.to_move
-    (0, 0)
+    >>> game = nn.make("quentin_c", players=2)
+    >>> table = TableController(game, bots="cautious", state=game.setup(count=27, hands=["6C 9D KH", "7C 7D 7H"]))
     >>> [button.name for button in table.hand_buttons()]
-    ['2 of Diamonds', 'Queen of Diamonds', '9 of Diamonds']
-    >>> table.click_card("9D")          # play it; the bot answers at once
+    ['6 of Clubs', '9 of Diamonds', 'King of Hearts']
+    >>> table.click_card("6C")          # play it; the bot answers at once
     True
+    >>> table.latest[:2]
+    ['You play the 6 of Clubs. The count is 33.', 'You land on 33: Seat 1 loses a token.']
     >>> table.state.to_move
     0
 

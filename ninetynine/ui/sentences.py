@@ -8,10 +8,9 @@ symbol alone.
 """
 from __future__ import annotations
 
-try:
-    from .. import text
-except ImportError:  # INTERIM: ninetynine.text is being written; remove this fallback when it lands
-    from . import _interim_text as text
+from dataclasses import replace
+
+from .. import text
 
 
 def narrate(events: list, you: int | None, names) -> list[str]:
@@ -24,17 +23,21 @@ def seat_name(seat: int, you: int | None, names) -> str:
 
 
 def status(view, names, you: int | None, over: bool, standings) -> str:
-    """Whose turn, the count and the direction; or, when the game is over, who won."""
+    """Whose turn, the count and the direction; or, when the game is over, who won.
+
+    ``you`` None is a spectator (watch mode): the view is read with no seat as "you".
+    """
     if over:
         return game_over_status(standings, you, names)
+    if you is None:
+        view = replace(view, seat=None)
     return text.status(view, names=names)
 
 
 def choice_name(move, you: int | None, names) -> str:
-    """A choice button's words: "The Ace of Spades as plus 11", "The 5 of Hearts: Seat 2 next"."""
-    words = text.move_name(move)
-    if move.target is not None:
-        words += f": {seat_name(move.target, you, names)} next"
+    """A choice button's words: "The Ace of Spades as plus 11", "The 5 of Hearts, naming Seat 2
+    to play next"."""
+    words = text.move_name(move, you=you, names=names)
     return words[:1].upper() + words[1:]
 
 
@@ -45,10 +48,10 @@ def seat_summary(state, seat: int, you: int | None, names, hand=None) -> str:
     who = seat_name(seat, you, names)
     if state.rules.scoring == "tokens":
         tokens = state.tokens[seat]
-        score = "out of the game" if tokens == 0 else _plural(tokens, "token")
+        score = "out of the game" if tokens == 0 else text.plural(tokens, "token")
     else:
-        score = _plural(state.points[seat], "point")
-    cards = _plural(len(state.hands[seat]), "card")
+        score = text.plural(state.points[seat], "point")
+    cards = text.plural(len(state.hands[seat]), "card")
     line = f"{who}: {score}, {cards}"
     if hand:
         line += " (" + ", ".join(card.name for card in hand) + ")"
@@ -59,13 +62,8 @@ def seat_summary(state, seat: int, you: int | None, names, hand=None) -> str:
 
 def game_over_status(standings, you: int | None, names) -> str:
     """The status line once the game has ended."""
-    leaders = [s.seat for s in standings if s.rank == 1]
-    if len(leaders) == 1:
-        who = seat_name(leaders[0], you, names)
-        verb = "win" if leaders[0] == you else "wins"
-        return f"The game is over: {who} {verb}. Press New game to play again."
-    tied = " and ".join(seat_name(s, you, names) for s in leaders)
-    return f"The game is over: {tied} share first place. Press New game to play again."
+    winner = text.winner_sentence(standings, you=you, names=names)
+    return f"The game is over. {winner} Press New game to play again."
 
 
 def choose_prompt(card) -> str:
@@ -126,7 +124,3 @@ def grading_line(game) -> str:
     """What a table shows in a notebook run headless by a grader."""
     return (f"A live table of {game.rules.title} for {game.players} players appears here "
             "when the notebook runs in Jupyter.")
-
-
-def _plural(number: int, word: str) -> str:
-    return f"{number} {word}" + ("" if number == 1 else "s")

@@ -92,7 +92,7 @@ class Table(w.VBox):
         _show(hand_area, not c.watch)
         _show(self.watch_box, c.watch)
         self.children = [self.count_html, self.status_html, self.seats_html, self.live, hand_area,
-                         self.watch_box, self.new_game_button, self.history_html,
+                         self.watch_box, w.HBox([self.new_game_button]), self.history_html,
                          self.settings_box]
 
     def _build_settings(self) -> w.VBox:
@@ -117,7 +117,7 @@ class Table(w.VBox):
                    layout=w.Layout(flex_flow="row wrap")),
             w.HBox([self.hand_size_input, self.tokens_input, self.auto_draw_input],
                    layout=w.Layout(flex_flow="row wrap")),
-            self.apply_button,
+            w.HBox([self.apply_button]),
         ])
 
     def _show_settings(self) -> None:
