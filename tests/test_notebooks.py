@@ -1,0 +1,81 @@
+"""The teaching notebooks' shape: what nbval (which runs them and compares outputs) cannot see.
+
+nbval, switched on in pyproject.toml, already runs every notebook and compares its outputs. These
+tests check the promises the notebooks make to a learner: the first cell makes the kit importable
+from any folder, every cell was run top to bottom before committing (so nbval has outputs to
+compare), nothing failed, no ``interact`` (it hangs headless runs), and each notebook ends with a
+live table. Start-here's table is the one the browser test clicks.
+"""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+RULE_NOTEBOOKS = ["00-start-here", "01-cards-and-count", "02-choices-ace-and-ten", "03-the-two",
+                  "04-turn-order", "05-milestones"]
+
+
+def code_cells(name: str) -> list[dict]:
+    notebook = json.loads((NOTEBOOKS / f"{name}.ipynb").read_text(encoding="utf-8"))
+    return [cell for cell in notebook["cells"] if cell["cell_type"] == "code"]
+
+
+def source(cell: dict) -> str:
+    return "".join(cell["source"])
+
+
+def test_setup_makes_the_kit_importable_without_installing_it(tmp_path):
+    """Without site-packages (python -S) the kit is not installed; ``import _setup`` finds it."""
+    def run(code: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-S", "-c", code], cwd=tmp_path,
+                              capture_output=True, text=True)
+
+    assert run("import ninetynine").returncode != 0, "the kit must not be importable here yet"
+    found = run(f"import sys; sys.path.insert(0, {str(NOTEBOOKS)!r}); import _setup, ninetynine;"
+                " print(ninetynine.__file__)")
+    assert found.returncode == 0, found.stderr
+    assert Path(found.stdout.strip()) == ROOT / "ninetynine" / "__init__.py"
+
+
+def test_setup_adds_nothing_when_the_kit_is_installed():
+    before = list(sys.path)
+    sys.path.insert(0, str(NOTEBOOKS))
+    try:
+        import _setup  # noqa: F401
+        assert sys.path[1:] == before
+    finally:
+        sys.path.remove(str(NOTEBOOKS))
+        sys.modules.pop("_setup", None)
+
+
+@pytest.mark.parametrize("name", RULE_NOTEBOOKS)
+def test_notebook_starts_with_setup_and_ends_with_a_live_table(name):
+    cells = code_cells(name)
+    assert source(cells[0]).startswith("import _setup")
+    last = source(cells[-1])
+    assert "Table(" in last or "Table.from_state(" in last
+    assert "seed=" in last
+
+
+@pytest.mark.parametrize("name", RULE_NOTEBOOKS)
+def test_notebook_was_run_top_to_bottom_without_errors(name):
+    cells = code_cells(name)
+    assert [cell["execution_count"] for cell in cells] == list(range(1, len(cells) + 1))
+    errors = [o for cell in cells for o in cell["outputs"] if o["output_type"] == "error"]
+    assert errors == []
+
+
+@pytest.mark.parametrize("name", RULE_NOTEBOOKS)
+def test_notebook_has_no_interact(name):
+    assert not any("interact" in source(cell) for cell in code_cells(name))
+
+
+def test_start_here_ends_with_the_table_the_browser_test_plays():
+    last = source(code_cells("00-start-here")[-1])
+    assert 'Table(nn.make("quentin_c", players=2), seat=0, bots="cautious", seed=1)' in last
