@@ -181,3 +181,13 @@ def test_grading_mode_shows_one_line(monkeypatch):
     monkeypatch.delenv("NINETYNINE_GRADING")
     assert "application/vnd.jupyter.widget-view+json" in table._repr_mimebundle_()
     assert repr(table) == "Table('quentin_c', players=2, seat=0)"
+
+
+def test_a_table_of_a_learners_rule_set_offers_it_in_the_settings():
+    from ninetynine.counting import QUENTIN_C, CountingGame
+    mine = QUENTIN_C.variant(name="mine", title="my house rules")
+    table = Table(CountingGame(mine, players=3), bots="random", seed=2)
+    assert table.rules_input.value == "mine"
+    table.players_input.value = 4
+    table.apply_button.click()
+    assert table.controller.game.rules is mine and table.controller.game.players == 4

@@ -16,6 +16,7 @@ import random
 
 from ..board.layout import lines_of_five
 from ..board.moves import CARDS, DRAW, Discard, DrawCard, Place
+from ..board.state import BoardView
 
 LINES = lines_of_five()
 LINES_THROUGH: dict[int, list[int]] = {square: [] for square in range(100)}
@@ -151,7 +152,7 @@ class SearchBot:
         for _ in range(self.depth):
             if state.is_over:
                 break
-            state.play(heuristic_bot(state.view(state.to_move)))
+            state.play(heuristic_bot(_sampled_view(state)))
         if state.is_over:
             return 1e6 if state.winning_team == view.team else -1e6
         score = position_value(state.owner, view.team_of, view.team, state.hands[view.seat])
@@ -191,6 +192,14 @@ def position_value(owner: list, team_of, team: int, hand) -> float:
     empty = [square for square in range(100) if owner[square] is None]
     reach = sum(sum(1 for square in empty if square >= card.value) for card in hand) / 20
     return mine - 1.2 * theirs + reach
+
+
+def _sampled_view(state) -> BoardView:
+    """A view of the bot's own imagined world, without the history the heuristic never reads."""
+    seat = state.to_move
+    return BoardView(seat=seat, players=state.players, team=state.team(seat), teams=state.game.teams,
+                     owner=state.owner, hand=state.hands[seat], hand_sizes=[], deck_size=len(state.deck),
+                     discard=[], to_move=seat, legal_moves=state.legal_moves())
 
 
 def search_bot(view):

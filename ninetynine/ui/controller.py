@@ -24,10 +24,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from .. import core
 from ..core import IllegalMove
 from ..counting import events as ev
 from ..counting.moves import DRAW, END, Play
+from ..counting.game import CountingGame
 from ..counting.rules import RULE_SETS
 from . import sentences
 
@@ -87,6 +87,9 @@ class TableController:
         if names is not None and len(names) != game.players:
             raise ValueError(f"names must give one name for each of the {game.players} seats.")
         self.game = game
+        # The rule sets the settings row offers: the kit's four, plus the game's own if it is a
+        # learner's variant (so a table of a new rule set can still be re-dealt and resized).
+        self.rule_sets = {**RULE_SETS, game.rules.name: game.rules}
         self.seat = seat
         self.watch = watch
         self.seed = seed
@@ -261,18 +264,19 @@ class TableController:
         ``tokens`` and ``auto_draw`` do not apply to rule sets that score points (Taiwanese):
         there the tokens are ignored and the draw is always automatic.
         """
-        if rules not in RULE_SETS:
+        if rules not in self.rule_sets:
             return self._refuse(f"There is no rule set called {rules!r}: choose one of "
-                                f"{', '.join(RULE_SETS)}.")
+                                f"{', '.join(self.rule_sets)}.")
+        rule_set = self.rule_sets[rules]
         options = {"players": players, "hand_size": hand_size}
-        if RULE_SETS[rules].scoring == "tokens":
+        if rule_set.scoring == "tokens":
             options.update(tokens=tokens, auto_draw=auto_draw)
         elif auto_draw is not True:
-            return self._refuse(sentences.always_draws(RULE_SETS[rules]))
+            return self._refuse(sentences.always_draws(rule_set))
         if bots == "custom":
             bots = self.bots_choice
         try:
-            game = core.make(rules, **options)
+            game = CountingGame(rule_set, **options)
             chosen = self._bots_for(bots, game.players)
         except ValueError as error:
             return self._refuse(sentences.settings_refusal(error))

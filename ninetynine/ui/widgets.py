@@ -19,7 +19,6 @@ from html import escape
 
 import ipywidgets as w
 
-from ..counting.rules import RULE_SETS
 from . import sentences
 from .controller import TableController
 from .live import LiveRegion
@@ -102,7 +101,7 @@ class Table(w.VBox):
         if not isinstance(self.controller.bots_choice, str):
             bot_names.append("custom")
         self.rules_input = w.Dropdown(
-            description="Rule set", options=[(r.title, name) for name, r in RULE_SETS.items()])
+            description="Rule set", options=[(r.title, name) for name, r in self.controller.rule_sets.items()])
         self.players_input = w.IntText(description="Players", layout=w.Layout(width="11em"))
         self.bots_input = w.Dropdown(description="Bots", options=bot_names)
         self.hand_size_input = w.IntText(description="Hand size", layout=w.Layout(width="11em"))
@@ -133,13 +132,13 @@ class Table(w.VBox):
 
     def _enable_token_settings(self, rules: str) -> None:
         """Tokens and manual drawing exist only in the rule sets that play for tokens."""
-        tokens = RULE_SETS[rules].scoring == "tokens"
+        tokens = self.controller.rule_sets[rules].scoring == "tokens"
         self.tokens_input.disabled = not tokens
         self.auto_draw_input.disabled = not tokens
 
     def _rules_chosen(self, change) -> None:
         """A new rule set was chosen: fill in its default table."""
-        rules = RULE_SETS[change["new"]]
+        rules = self.controller.rule_sets[change["new"]]
         self.players_input.value = rules.default_players
         self.hand_size_input.value = rules.default_hand_size
         self.tokens_input.value = rules.default_tokens
@@ -148,7 +147,7 @@ class Table(w.VBox):
 
     def _apply_settings(self) -> None:
         rules = self.rules_input.value
-        tokens = self.tokens_input.value if RULE_SETS[rules].scoring == "tokens" else None
+        tokens = self.tokens_input.value if self.controller.rule_sets[rules].scoring == "tokens" else None
         if self.controller.apply_settings(rules, self.players_input.value, self.bots_input.value,
                                           self.hand_size_input.value, tokens,
                                           self.auto_draw_input.value):
