@@ -289,3 +289,28 @@ def head_to_head(challenger, incumbent, games: int, deals: int = 9, seed: int = 
                     rest = [p for s, p in enumerate(event.points) if s != seat]
                     differences.append(event.points[seat] - sum(rest) / len(rest))
     return differences
+
+
+def duplicate_match(challenger, incumbent, games: int, deals: int = 9, seed: int = 0,
+                    trumps: str = "turn-up") -> list[float]:
+    """Per deal, how many more points a seat scores with the challenger than with the incumbent.
+
+    Game g is played twice with seed ``seed + g``: with the challenger at seat g % 3 and the
+    incumbent at the other seats, then with the incumbent at every seat. The shuffles do not depend
+    on the moves, so both games see the same cards (under trumps="turn-up") and the luck of the
+    deal cancels out: only the challenger's decisions make the difference.
+    """
+    from ..tricks.game import TricksGame
+    game = TricksGame(trumps=trumps, deals=deals)
+    differences = []
+    for g in range(games):
+        seat = g % 3
+        runs = []
+        for bot in (challenger, incumbent):
+            bots = [bot if s == seat else incumbent for s in range(3)]
+            state = game.new_game(seed + g)
+            while not state.is_over:
+                state.play(bots[state.to_move](state.view(state.to_move)))
+            runs.append([points[seat] for points in state.deal_points])
+        differences.extend(a - b for a, b in zip(*runs))
+    return differences
