@@ -10,6 +10,9 @@ from .core import GAMES, CorruptSave, IllegalMove, Standing, load, make, registe
 from . import counting  # registers quentin_c, rs_games, classic, taiwanese
 from . import board  # registers board (The Game of 99)
 from . import tricks  # registers tricks (Ninety-Nine, the trick-taking game)
+from . import bots
+from .arena import play_game, tournament, wilson
 
 __all__ = ["make", "load", "register", "GAMES", "IllegalMove", "CorruptSave", "Standing", "Card",
-           "CardError", "parse_card", "parse_rs_card", "counting", "board"]
+           "CardError", "parse_card", "parse_rs_card", "counting", "board", "tricks", "bots",
+           "play_game", "tournament", "wilson"]

@@ -14,6 +14,10 @@ The bots of the running-total games, weakest first, are in ``BOTS`` by name:
   (``counting.cautious_bot``);
 - ``expert``: looks three plays ahead with card counting (``counting.expert_bot``).
 
+The trick-taking game's bots are ``tricks_random``, ``tricks_rules`` and ``tricks_search``
+(``bots.tricks``); the board game's are ``board_random``, ``board_heuristic`` and
+``board_search`` (``bots.board``).
+
 ``get("expert")`` (or ``get(my_function)``) turns a name or a callable into a bot.
 """
 from __future__ import annotations
@@ -33,6 +37,13 @@ from .counting import cautious_bot, expert_bot  # noqa: E402  (after random_bot,
 
 BOTS = {"random": random_bot}
 BOTS.update(cautious=cautious_bot, expert=expert_bot)
+
+# The other games' bots, by name with the game in front (``random_bot`` plays any game).
+from .board import BOARD_BOTS  # noqa: E402
+from .tricks import TRICKS_BOTS  # noqa: E402
+
+BOTS.update(board_random=random_bot, **BOARD_BOTS)
+BOTS.update(TRICKS_BOTS)
 
 
 def get(bot: str | Callable) -> Callable:
