@@ -70,14 +70,16 @@ class CountingGame:
         # Built once per game, so that a turn only looks things up: each card's effect at this
         # table, and each of its plays with the value it adds (the Ace: "AS +1" and "AS +11").
         self.effect_of = {card: rules.effect(card, self.players) for card in set(rules.deck)}
-        self.plays_of: dict[Card, tuple[Effect, tuple[tuple[Play, int], ...]]] = {}
+        self.plays_of: dict[Card, tuple[tuple[Play, int], ...]] = {}
         self._plays: dict[tuple, Play] = {}
+        #: outcome_table[card][count]: the answers of ``outcomes``, filled as they are needed
+        self.outcome_table: dict[Card, dict[int, tuple]] = {card: {} for card in self.effect_of}
         for card, effect in self.effect_of.items():
             if effect.has_choice:
                 plays = tuple((Play(card, amount), amount) for amount in effect.amounts)
             else:
                 plays = ((Play(card), effect.amounts[0]),)
-            self.plays_of[card] = (effect, plays)
+            self.plays_of[card] = plays
             for play, _ in plays:
                 self._plays[card, play.amount, None] = play
                 if effect.choose_next:
@@ -101,6 +103,24 @@ class CountingGame:
     def play_of(self, card: Card, amount: int | None = None, target: int | None = None) -> Play:
         """The one shared Play object for a card (value, named seat): moves are built once."""
         return self._plays[card, amount, target]
+
+    def outcomes(self, card: Card, count: int) -> tuple[tuple[Play, Effect, int], ...]:
+        """The plays of ``card`` at ``count``, each with the card's effect and the new count.
+
+        The floor is applied, and a value of a two-way card that would go over 99 is left out,
+        unless every value would: then only the one that goes over least (the Ace as +1 at 99).
+        These depend on nothing but the card and the count, so each answer is worked out once
+        and remembered: a turn then costs a dictionary look-up per card in hand.
+        """
+        known = self.outcome_table[card]
+        if count not in known:
+            effect, floor = self.effect_of[card], self.rules.floor
+            results = [(play, effect, max(floor, effect.apply(count, amount)))
+                       for play, amount in self.plays_of[card]]
+            if len(results) > 1:
+                results = [r for r in results if r[2] <= MAX_COUNT] or [min(results, key=lambda r: r[2])]
+            known[count] = tuple(results)
+        return known[count]
 
     def parse_cards(self, text) -> list[Card]:
         return parse_cards(text, self.rules.parse_card)

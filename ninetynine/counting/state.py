@@ -55,6 +55,7 @@ class CountingState:
         self._seen: list[list] = [[] for _ in range(n)]  # each seat's redacted history, kept up to date lazily
         self._after_draw: int | None = None  # who moves after the draw step
         self._deck_has_copies = len(set(self.rules.deck)) < len(self.rules.deck)
+        self._places = self.rules.scoring == "places"   # Taiwanese: places and points, no tokens
         self._legal: list[Move] | None = None    # cached legal moves, rebuilt after each move
         self._outcomes: list = []               # for each legal play: (play, effect, new count)
 
@@ -114,34 +115,30 @@ class CountingState:
         hand = self.hands[seat]
         if self._deck_has_copies:               # RS Games: offer each kind of card once
             hand = list(dict.fromkeys(hand))
-        outcomes = [outcome for card in hand for outcome in self._plays_of(card, seat)]
+        count, table, outcomes = self.count, self.game.outcome_table, []
+        for card in hand:                       # the game remembers each card's outcomes by count
+            plays = table[card].get(count) or self.game.outcomes(card, count)
+            if plays[0][1].choose_next:
+                plays = self._with_targets(plays, seat)
+            outcomes += plays
         policy = self.rules.unsafe_plays
-        if policy == "never" or policy == "if_no_safe_card":
+        if policy != "allowed":
             safe = [outcome for outcome in outcomes if outcome[2] <= MAX_COUNT]
             if policy == "never" or safe:
                 outcomes = safe
         self._outcomes = outcomes
-        return [play for play, _, _ in outcomes]
+        return [outcome[0] for outcome in outcomes]
 
-    def _plays_of(self, card: Card, seat: int) -> list[tuple[Play, Effect, int]]:
-        """The plays of one card, each with the card's effect and the count it leads to.
+    def _plays_of(self, card: Card, seat: int) -> tuple[tuple[Play, Effect, int], ...]:
+        """The plays of one card, each with the card's effect and the count it leads to."""
+        plays = self.game.outcomes(card, self.count)
+        return self._with_targets(plays, seat) if plays[0][1].choose_next else plays
 
-        A value of a two-way card that would go over 99 is not offered, unless every value
-        would: then only the one that goes over least (the Ace as +1 at 99).
-        """
-        effect, values = self.game.plays_of[card]
-        count, floor = self.count, self.rules.floor
-        plays = []
-        for play, amount in values:
-            new = effect.apply(count, amount)
-            plays.append((play, effect, new if new > floor else floor))
-        if len(plays) > 1:
-            plays = [p for p in plays if p[2] <= MAX_COUNT] or [min(plays, key=lambda p: p[2])]
-        if effect.choose_next:
-            targets = [t for t in self.order if t != seat and self.in_round[t]]
-            plays = [(self.game.play_of(card, p.amount, t), effect, new)
-                     for p, _, new in plays for t in targets]
-        return plays
+    def _with_targets(self, plays, seat: int) -> tuple[tuple[Play, Effect, int], ...]:
+        """A card that names the next player (the Taiwanese 5): one play per seat it may name."""
+        targets = [t for t in self.order if t != seat and self.in_round[t]]
+        return tuple((self.game.play_of(p.card, p.amount, t), effect, new)
+                     for p, effect, new in plays for t in targets)
 
     # --- making a move -----------------------------------------------------------------------
 
@@ -158,18 +155,18 @@ class CountingState:
         self._legal = None
         events: list = []
         seat = self.to_move
-        if isinstance(move, Draw):
-            self._draw(seat, events)
-            self._begin_turn(self._after_draw, events)
-        elif isinstance(move, EndTurn):
-            events.append(ev.TurnEnded(seat))
-            self._begin_turn(self._after_draw, events)
-        else:
-            _, effect, new = self._outcomes[index]
-            if self.rules.scoring == "places":
+        if type(move) is Play:
+            _, effect, new = self._outcomes[index]    # worked out with the legal moves
+            if self._places:
                 self._play_for_places(seat, move, effect, new, events)
             else:
                 self._play_for_tokens(seat, move, effect, new, events)
+        elif move is DRAW:
+            self._draw(seat, events)
+            self._begin_turn(self._after_draw, events)
+        else:
+            events.append(ev.TurnEnded(seat))
+            self._begin_turn(self._after_draw, events)
         self.history.extend(events)
         return events
 
@@ -199,7 +196,10 @@ class CountingState:
         if round_over:
             self._end_round(round_over, seat, events)
             return
-        following = self._turn_effects(seat, effect, move, events)
+        if effect.reverse or effect.skip or effect.choose_next:
+            following = self._turn_effects(seat, effect, move, events)
+        else:
+            following = self._next_seat(seat)
         if self.tokens[seat] == 0:
             self._begin_turn(following, events)
         elif self.game.auto_draw:
@@ -295,7 +295,7 @@ class CountingState:
         while True:
             self.to_move, self.phase, self._legal = seat, "play", None
             hand = self.hands[seat]
-            if self.rules.scoring == "places":
+            if self._places:
                 if self.legal_moves():
                     return
                 self._place(seat, finished=False, events=events)
