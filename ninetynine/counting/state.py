@@ -213,10 +213,10 @@ class CountingState:
         self._play_card(seat, move, new, events)
         following = self._turn_effects(seat, effect, move, events)
         self._draw(seat, events)
-        if not self.hands[seat]:
+        if not self.hands[seat]:                # only a player who finishes can settle the round
             self._place(seat, finished=True, events=events)
-        if self._round_is_settled(seat, events):
-            return
+            if self._round_is_settled(seat, events):
+                return
         self._begin_turn(following, events)
 
     def _turn_effects(self, seat: int, effect, move: Play, events: list) -> int:
