@@ -65,7 +65,9 @@ def whole_number(option: str):
     return parse
 
 
-def build_parser() -> Parser:
+def build_parser(extras: bool = True) -> Parser:
+    """The parser of every subcommand; ``extras=False`` leaves out EXTRA_COMMANDS (their imports
+    can take seconds, and ``ninetynine play`` should start at once)."""
     parser = Parser(prog="ninetynine",
                     description="Ninety-Nine: card games to play and program.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -95,7 +97,7 @@ def build_parser() -> Parser:
                       help="one sentence per line, no colour or boxes (for screen readers); "
                            "automatic when the output is not a terminal")
     play.set_defaults(func=play_command)
-    for name in EXTRA_COMMANDS:
+    for name in EXTRA_COMMANDS if extras else ():
         try:
             module = importlib.import_module(name)
         except ImportError:
@@ -157,7 +159,8 @@ def play_command(args) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the ``ninetynine`` command; return its exit code."""
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(extras=argv[:1] != ["play"])
     try:
         args = parser.parse_args(argv)
     except UsageError as error:

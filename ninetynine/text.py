@@ -623,9 +623,10 @@ def draw_or_end_first() -> str:
     return "You have played your card: now type D to draw a card, or E to end your turn."
 
 
-def cannot_play(card: Card, count: int, unsafe_plays: str) -> str:
-    """Why a card in the hand cannot be played now (it would go over 99)."""
-    reason = f"{_capital(card_name(card))} would take the count from {count} over {MAX_COUNT}"
+def cannot_play(card: Card, old: int, new: int, unsafe_plays: str) -> str:
+    """Why a card in the hand cannot be played now: it would take the count over 99."""
+    reason = (f"{_capital(card_name(card))} would take the count from {old} to {new}, over "
+              f"{MAX_COUNT}")
     if unsafe_plays == "if_no_safe_card":
         return f"{reason}, and you hold a card that does not: play that one."
     return f"{reason}, which these rules never allow: choose another card."

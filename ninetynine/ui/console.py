@@ -264,7 +264,9 @@ class ConsoleGame:
             return True
         plays = [m for m in self.state.legal_moves() if isinstance(m, Play) and m.card == card]
         if not plays:
-            self.say(text.cannot_play(card, self.state.count, self.game.rules.unsafe_plays))
+            effect, count = self.game.effect_of[card], self.state.count
+            new = max(effect.apply(count, a) for a in effect.amounts)
+            self.say(text.cannot_play(card, count, new, self.game.rules.unsafe_plays))
             return True
         amounts = list(dict.fromkeys(m.amount for m in plays))
         if len(amounts) > 1:
