@@ -246,3 +246,21 @@ def test_an_unknown_command_is_one_sentence_through_the_console_script():
 def test_help_exits_0(capsys):
     assert cli.main(["play", "--help"]) == 0
     assert "--manual-draw" in capsys.readouterr().out
+
+
+def test_the_rich_table_and_the_automatic_plain_choice():
+    """In a terminal the table is a box with the numbered hand; into a file it is plain."""
+    import io
+
+    import ninetynine as nn
+    from ninetynine.ui.console import ConsoleGame
+
+    game = nn.make("quentin_c", players=3)
+    boxed, plain = io.StringIO(), io.StringIO()
+    ConsoleGame(game, bots="random", seed=2, plain=False, stdin=io.StringIO("Q\n"),
+                stdout=boxed).run()
+    ConsoleGame(game, bots="random", seed=2, stdin=io.StringIO("Q\n"), stdout=plain).run()
+    hand = nn.make("quentin_c", players=3).new_game(seed=2).hands[0]
+    assert BOX.search(boxed.getvalue()) and not BOX.search(plain.getvalue())
+    assert all(card.name in boxed.getvalue() for card in hand)
+    assert "You have 9 tokens. Seat 1 has 9 tokens. Seat 2 has 9 tokens." in boxed.getvalue()
