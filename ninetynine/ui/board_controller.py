@@ -1,0 +1,360 @@
+"""The logic of a live table for The Game of 99, in plain Python.
+
+A ``BoardController`` owns the game state and the bots; the notebook widgets of
+``ninetynine.ui.board_widgets`` only show what it exposes and forward clicks to it, so the whole
+table is tested without a browser. A turn takes one or two clicks: choose a card in your hand (the
+squares it allows are marked), then click a square to play it there, or press Discard; or press
+Draw. The bots answer at once::
+
+    >>> import ninetynine as nn
+    >>> game = nn.make("board", players=2)
+    >>> table = BoardController(game, bots="board_heuristic",
+    ...                         state=game.setup(hands=["37 90", "5"], to_move=0))
+    >>> [button.name for button in table.hand_buttons()]
+    ['card 37 to 99', 'card 90 to 99']
+    >>> table.select(90)
+    True
+    >>> table.latest
+    ['The card 90 to 99 allows squares 90 to 99.']
+    >>> table.click_square(52)            # below the card: refused, nothing changes
+    False
+    >>> table.message
+    'The card 90 to 99 allows only squares 90 and higher, not square 52.'
+    >>> table.click_square(92)
+    True
+    >>> table.latest[0]
+    'You play the card 90 to 99 and put a marker on square 92.'
+    >>> table.square(92).name
+    'square 92, yours'
+
+Every click returns True when it did something, or False with one sentence in ``message`` saying
+what is wrong and what is allowed; a refused click changes nothing.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from ..board import events as ev
+from ..board import text
+from ..board.layout import LAYOUT, POSITION
+from ..board.moves import DRAW, BoardCard, Discard, Place, parse_card
+from ..core import IllegalMove
+
+#: How many narration sentences a table keeps for its "what happened" list.
+HISTORY_LINES = 12
+#: A safety limit: no single click may make the bots play more moves than this.
+MAX_BOT_MOVES = 10_000
+
+
+@dataclass(frozen=True)
+class SquareButton:
+    """One square of the board as a button.
+
+    ``name`` is what a screen reader says ("square 52, yours", with ", allowed" when the chosen
+    card may be played there); ``mark`` is the owner's letter ("X"), "" when empty.
+    """
+
+    square: int
+    row: int
+    column: int
+    name: str
+    holder: int | None
+    team: int | None
+    mark: str
+    allowed: bool
+
+
+@dataclass(frozen=True)
+class CardButton:
+    """One card of your hand: ``name`` "card 37 to 99" (", chosen" when it is the chosen card)."""
+
+    name: str
+    card: int
+    chosen: bool
+
+
+def board_bot(choice, seat: int, seed: int) -> Callable:
+    """A bot for one seat from a name in ``ninetynine.bots.BOTS`` or a callable.
+
+    The bots that draw random numbers get their own generator, seeded from the table's seed and
+    the seat, so that a table with the same seed replays the same game.
+    """
+    from .. import bots
+    from ..bots.board import SearchBot, search_bot
+
+    bot = bots.get(choice)
+    if bot is bots.random_bot:
+        rng = random.Random(seed * 1000 + seat)
+        return lambda view: bots.random_bot(view, rng)
+    if bot is search_bot:
+        return SearchBot(seed=seed * 1000 + seat)
+    return bot
+
+
+class BoardController:
+    """A table of The Game of 99: you at ``seat``, bots at every other seat (every seat when
+    watching).
+
+    game    ``nn.make("board", players=2)`` (2, 3, 4 or 6 players; 4 and 6 play in teams)
+    seat    your seat
+    bots    a bot name ("board_heuristic", "board_search", "board_random"), a callable
+            ``bot(view) -> move``, or a list with one per seat
+    seed    the first game is ``game.new_game(seed)``; "New game" deals seed + 1, seed + 2, ...
+    names   optional names of the seats, used in every sentence
+    watch   True: bots play every seat, and you step through their moves
+    state   start from this position instead of dealing a new game
+    """
+
+    def __init__(self, game, seat: int = 0, bots="board_heuristic", seed: int = 0,
+                 names: Sequence[str] | None = None, watch: bool = False, state=None):
+        if not (isinstance(seat, int) and 0 <= seat < game.players):
+            raise ValueError(f"seat must be from 0 to {game.players - 1}, not {seat!r}.")
+        if names is not None and len(names) != game.players:
+            raise ValueError(f"names must give one name for each of the {game.players} seats.")
+        self.game = game
+        self.seat = seat
+        self.watch = watch
+        self.seed = seed
+        self.names = list(names) if names is not None else None
+        self.bots = self._bots_for(bots, seed)
+        self.bots_choice = bots
+        self.games_started = 0
+        self.message = ""
+        self.lines: list[str] = []
+        self.latest: list[str] = []
+        self.chosen: BoardCard | None = None
+        self._begin(state if state is not None else game.new_game(seed))
+
+    # --- what the table shows ----------------------------------------------------------------
+
+    @property
+    def you(self) -> int | None:
+        """The reader's seat for sentences: your seat, or None (third person) when watching."""
+        return None if self.watch else self.seat
+
+    @property
+    def view(self):
+        """Your view of the game (the view of the seat to move when watching)."""
+        seat = self.seat
+        if self.watch and self.state.to_move is not None:
+            seat = self.state.to_move
+        return self.state.view(seat)
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_over
+
+    @property
+    def your_turn(self) -> bool:
+        return not self.watch and self.state.to_move == self.seat
+
+    def status(self) -> str:
+        """Whose turn it is and what you may do; or, when the game is over, who won."""
+        if self.state.is_over:
+            return text.game_over_status(self.state, self.you, self.names)
+        return text.status(self.view, self.names, self.you)
+
+    def counts(self) -> str:
+        """Cards in every hand and in the deck, in one sentence."""
+        return text.hand_sizes(self.view, self.names, self.you)
+
+    def legend(self) -> str:
+        """What the letter marks on the squares mean."""
+        return text.legend(self.game.players, self.you, self.names)
+
+    def allowed(self) -> list[int]:
+        """The squares the chosen card allows (none when no card is chosen)."""
+        return self.state.squares_for(self.chosen) if self.chosen is not None else []
+
+    def allowed_sentence(self) -> str:
+        """The squares the chosen card allows, in words ("" when no card is chosen)."""
+        if self.chosen is None:
+            return ""
+        return text.allowed_squares(self.chosen, self.allowed())
+
+    def square(self, number: int) -> SquareButton:
+        """One square's button."""
+        row, column = POSITION[number]
+        holder = self.state.owner[number]
+        team = None if holder is None else self.state.team(holder)
+        allowed = self.chosen is not None and holder is None and self.chosen.allows(number)
+        name = text.square_label(number, holder, self.you, self.game.players, self.names, allowed)
+        return SquareButton(number, row, column, name, holder, team,
+                            "" if team is None else text.MARKS[team], allowed)
+
+    def squares(self) -> list[SquareButton]:
+        """All 100 squares, row by row from the top, as the board shows them."""
+        return [self.square(number) for line in LAYOUT for number in line]
+
+    def hand_buttons(self) -> list[CardButton]:
+        """Your cards, in hand order (none when watching)."""
+        if self.watch:
+            return []
+        return [CardButton(f"card {card.name}" + (", chosen" if card == self.chosen else ""),
+                           card.value, card == self.chosen)
+                for card in self.state.hands[self.seat]]
+
+    # --- clicks ------------------------------------------------------------------------------
+
+    def select(self, card) -> bool:
+        """You clicked a card in your hand: choose it (its squares are marked), or, if it was
+        already chosen, put it back."""
+        refusal = self._refuse_unless_your_turn()
+        if refusal:
+            return self._refuse(refusal)
+        try:
+            card = card if isinstance(card, BoardCard) else parse_card(str(card))
+        except ValueError as error:
+            return self._refuse(str(error))
+        if card not in self.state.hands[self.seat]:
+            return self._refuse(text.not_in_hand(card, self.state.hands[self.seat]))
+        if card == self.chosen:
+            self.chosen = None
+            self._tell(f"You put back {text.card_name(card)}: choose a card to play.")
+        else:
+            self.chosen = card
+            self._tell(self.allowed_sentence())
+        return True
+
+    def click_square(self, square: int) -> bool:
+        """You clicked a square: play the chosen card there."""
+        refusal = self._refuse_unless_your_turn()
+        if refusal:
+            return self._refuse(refusal)
+        if self.chosen is None:
+            return self._refuse(text.NO_CARD_CHOSEN)
+        return self._play(Place(self.chosen, square))
+
+    def draw(self) -> bool:
+        """Take the top card of the deck (only with fewer than five cards)."""
+        refusal = self._refuse_unless_your_turn()
+        return self._refuse(refusal) if refusal else self._play(DRAW)
+
+    def discard(self) -> bool:
+        """Put the chosen card face up on the discard pile."""
+        refusal = self._refuse_unless_your_turn()
+        if refusal:
+            return self._refuse(refusal)
+        if self.chosen is None:
+            return self._refuse(text.NOTHING_TO_DISCARD)
+        return self._play(Discard(self.chosen))
+
+    def play(self, move: str) -> bool:
+        """Make a move given as text: ``play 37 on 52``, ``draw`` or ``discard 37``."""
+        refusal = self._refuse_unless_your_turn()
+        if refusal:
+            return self._refuse(refusal)
+        try:
+            return self._play(self.state.parse_move(move))
+        except IllegalMove as error:
+            return self._refuse(str(error))
+
+    def step(self) -> bool:
+        """Watching: the bot to move makes one move."""
+        if not self.watch:
+            return self._refuse(text.ONLY_WHEN_WATCHING)
+        if self.state.is_over:
+            return self._refuse(text.GAME_OVER)
+        self._say(self._narrate(self._bot_move()))
+        return True
+
+    def run(self) -> bool:
+        """Watching: the bots play to the end of the game."""
+        if not self.watch:
+            return self._refuse(text.ONLY_WHEN_WATCHING)
+        if self.state.is_over:
+            return self._refuse(text.GAME_OVER)
+        events: list = []
+        for _ in range(MAX_BOT_MOVES):
+            if self.state.is_over:
+                break
+            events += self._bot_move()
+        self._say(self._narrate(events)[-HISTORY_LINES:])
+        return True
+
+    def new_game(self) -> bool:
+        """Deal a new game with the same players and bots (the next seed)."""
+        self.games_started += 1
+        self._begin(self.game.new_game(self.seed + self.games_started))
+        return True
+
+    # --- inside: playing moves and running the bots -------------------------------------------
+
+    def _begin(self, state) -> None:
+        """Start playing ``state``: narrate how it began and let the bots move up to your turn."""
+        self.state = state
+        self.chosen = None
+        self.message = ""
+        self.lines = []
+        events = list(state.history)
+        if not self.watch:
+            events += self._bots_until_your_turn()
+        self._say(self._narrate(events))
+
+    def _play(self, move) -> bool:
+        """Make your move, then let the bots answer; refuse (changing nothing) if it is illegal.
+
+        With the ``table_penalties`` option the engine penalises a play below the card or a draw
+        with five cards instead of refusing it, exactly as at a real table.
+        """
+        try:
+            events = self.state.play(move)
+        except IllegalMove as error:
+            return self._refuse(str(error))
+        self.chosen = None
+        events += self._bots_until_your_turn()
+        self._say(self._narrate(events))
+        return True
+
+    def _bots_until_your_turn(self) -> list:
+        events: list = []
+        for _ in range(MAX_BOT_MOVES):
+            if self.state.is_over or self.state.to_move == self.seat:
+                break
+            events += self._bot_move()
+        return events
+
+    def _bot_move(self) -> list:
+        seat = self.state.to_move
+        return self.state.play(self.bots[seat](self.state.view(seat)))
+
+    def _refuse_unless_your_turn(self) -> str:
+        """The sentence refusing a click now, or "" when it is your turn to act."""
+        if self.watch:
+            return text.WATCHING
+        if self.state.is_over:
+            return text.GAME_OVER
+        if self.state.to_move != self.seat:
+            return text.not_your_turn(self.state.to_move, self.names)
+        return ""
+
+    def _refuse(self, sentence: str) -> bool:
+        self.message = sentence
+        self.latest = [sentence]
+        return False
+
+    def _tell(self, sentence: str) -> None:
+        """A sentence for the live region only (choosing a card is not part of the story)."""
+        self.message = ""
+        self.latest = [sentence]
+
+    def _narrate(self, events: list) -> list[str]:
+        you = self.you
+        shown = events if you is None else [ev.redact(e, you) for e in events]
+        return text.narrate(shown, you, self.names, self.game.players)
+
+    def _say(self, lines: list[str]) -> None:
+        self.message = ""
+        self.latest = lines
+        self.lines = (self.lines + lines)[-HISTORY_LINES:]
+
+    def _bots_for(self, bots, seed: int) -> list:
+        """One bot per seat (your seat's entry is used only when watching)."""
+        players = self.game.players
+        if isinstance(bots, (list, tuple)):
+            if len(bots) != players:
+                raise ValueError(f"bots must give one bot for each of the {players} seats.")
+            return [board_bot(bot, seat, seed) for seat, bot in enumerate(bots)]
+        return [board_bot(bots, seat, seed) for seat in range(players)]
