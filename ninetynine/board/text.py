@@ -312,8 +312,8 @@ def game_over_status(state, you: int | None = None, names: Names = None) -> str:
 GAME_OVER = "The game is over: press New game to play again."
 WATCHING = "You are watching the bots play every seat: press Step or Run."
 ONLY_WHEN_WATCHING = "Step and Run are for watching the bots: you are playing at this table."
-NO_CARD_CHOSEN = "Choose a card in your hand first, then a square it allows."
-NOTHING_TO_DISCARD = "Choose the card to discard in your hand first, then press Discard."
+NO_CARD_SELECTED = "Select a card in your hand first, then a square it allows."
+NOTHING_TO_DISCARD = "Select the card to discard in your hand first, then press Discard selected card."
 
 
 def not_your_turn(to_move: int, names: Names = None) -> str:

@@ -2,7 +2,7 @@
 
 A ``BoardController`` owns the game state and the bots; the notebook widgets of
 ``ninetynine.ui.board_widgets`` only show what it exposes and forward clicks to it, so the whole
-table is tested without a browser. A turn takes one or two clicks: choose a card in your hand (the
+table is tested without a browser. A turn takes one or two clicks: select a card in your hand (the
 squares it allows are marked), then click a square to play it there, or press Discard; or press
 Draw. The bots answer at once::
 
@@ -52,7 +52,7 @@ MAX_BOT_MOVES = 10_000
 class SquareButton:
     """One square of the board as a button.
 
-    ``name`` is what a screen reader says ("square 52, yours", with ", allowed" when the chosen
+    ``name`` is what a screen reader says ("square 52, yours", with ", allowed" when the selected
     card may be played there); ``mark`` is the owner's letter ("X"), "" when empty.
     """
 
@@ -68,11 +68,11 @@ class SquareButton:
 
 @dataclass(frozen=True)
 class CardButton:
-    """One card of your hand: ``name`` "card 37 to 99" (", chosen" when it is the chosen card)."""
+    """One card of your hand: ``name`` "card 37 to 99" (", selected" when it is the selected card)."""
 
     name: str
     card: int
-    chosen: bool
+    selected: bool
 
 
 def board_bot(choice, seat: int, seed: int) -> Callable:
@@ -124,7 +124,7 @@ class BoardController:
         self.message = ""
         self.lines: list[str] = []
         self.latest: list[str] = []
-        self.chosen: BoardCard | None = None
+        self.selected: BoardCard | None = None
         self._begin(state if state is not None else game.new_game(seed))
 
     # --- what the table shows ----------------------------------------------------------------
@@ -165,21 +165,21 @@ class BoardController:
         return text.legend(self.game.players, self.you, self.names)
 
     def allowed(self) -> list[int]:
-        """The squares the chosen card allows (none when no card is chosen)."""
-        return self.state.squares_for(self.chosen) if self.chosen is not None else []
+        """The squares the selected card allows (none when no card is selected)."""
+        return self.state.squares_for(self.selected) if self.selected is not None else []
 
     def allowed_sentence(self) -> str:
-        """The squares the chosen card allows, in words ("" when no card is chosen)."""
-        if self.chosen is None:
+        """The squares the selected card allows, in words ("" when no card is selected)."""
+        if self.selected is None:
             return ""
-        return text.allowed_squares(self.chosen, self.allowed())
+        return text.allowed_squares(self.selected, self.allowed())
 
     def square(self, number: int) -> SquareButton:
         """One square's button."""
         row, column = POSITION[number]
         holder = self.state.owner[number]
         team = None if holder is None else self.state.team(holder)
-        allowed = self.chosen is not None and holder is None and self.chosen.allows(number)
+        allowed = self.selected is not None and holder is None and self.selected.allows(number)
         name = text.square_label(number, holder, self.you, self.game.players, self.names, allowed)
         return SquareButton(number, row, column, name, holder, team,
                             "" if team is None else text.MARKS[team], allowed)
@@ -192,15 +192,15 @@ class BoardController:
         """Your cards, in hand order (none when watching)."""
         if self.watch:
             return []
-        return [CardButton(f"card {card.name}" + (", chosen" if card == self.chosen else ""),
-                           card.value, card == self.chosen)
+        return [CardButton(f"card {card.name}" + (", selected" if card == self.selected else ""),
+                           card.value, card == self.selected)
                 for card in self.state.hands[self.seat]]
 
     # --- clicks ------------------------------------------------------------------------------
 
     def select(self, card) -> bool:
-        """You clicked a card in your hand: choose it (its squares are marked), or, if it was
-        already chosen, put it back."""
+        """You clicked a card in your hand: select it (its squares are marked), or, if it was
+        already selected, put it back."""
         refusal = self._refuse_unless_your_turn()
         if refusal:
             return self._refuse(refusal)
@@ -210,22 +210,22 @@ class BoardController:
             return self._refuse(str(error))
         if card not in self.state.hands[self.seat]:
             return self._refuse(text.not_in_hand(card, self.state.hands[self.seat]))
-        if card == self.chosen:
-            self.chosen = None
-            self._tell(f"You put back {text.card_name(card)}: choose a card to play.")
+        if card == self.selected:
+            self.selected = None
+            self._tell(f"You put back {text.card_name(card)}: select a card to play.")
         else:
-            self.chosen = card
+            self.selected = card
             self._tell(self.allowed_sentence())
         return True
 
     def click_square(self, square: int) -> bool:
-        """You clicked a square: play the chosen card there."""
+        """You clicked a square: play the selected card there."""
         refusal = self._refuse_unless_your_turn()
         if refusal:
             return self._refuse(refusal)
-        if self.chosen is None:
-            return self._refuse(text.NO_CARD_CHOSEN)
-        return self._play(Place(self.chosen, square))
+        if self.selected is None:
+            return self._refuse(text.NO_CARD_SELECTED)
+        return self._play(Place(self.selected, square))
 
     def draw(self) -> bool:
         """Take the top card of the deck (only with fewer than five cards)."""
@@ -233,13 +233,13 @@ class BoardController:
         return self._refuse(refusal) if refusal else self._play(DRAW)
 
     def discard(self) -> bool:
-        """Put the chosen card face up on the discard pile."""
+        """Put the selected card face up on the discard pile."""
         refusal = self._refuse_unless_your_turn()
         if refusal:
             return self._refuse(refusal)
-        if self.chosen is None:
+        if self.selected is None:
             return self._refuse(text.NOTHING_TO_DISCARD)
-        return self._play(Discard(self.chosen))
+        return self._play(Discard(self.selected))
 
     def play(self, move: str) -> bool:
         """Make a move given as text: ``play 37 on 52``, ``draw`` or ``discard 37``."""
@@ -285,7 +285,7 @@ class BoardController:
     def _begin(self, state) -> None:
         """Start playing ``state``: narrate how it began and let the bots move up to your turn."""
         self.state = state
-        self.chosen = None
+        self.selected = None
         self.message = ""
         self.lines = []
         events = list(state.history)
@@ -303,7 +303,7 @@ class BoardController:
             events = self.state.play(move)
         except IllegalMove as error:
             return self._refuse(str(error))
-        self.chosen = None
+        self.selected = None
         events += self._bots_until_your_turn()
         self._say(self._narrate(events))
         return True
