@@ -15,4 +15,7 @@ def __getattr__(name):
     if name == "Table":
         from .widgets import Table
         return Table
+    if name == "BoardTable":
+        from .board_widgets import BoardTable
+        return BoardTable
     raise AttributeError(f"module 'ninetynine.ui' has no attribute {name!r}")
