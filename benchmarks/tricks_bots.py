@@ -9,7 +9,7 @@ Two figures per pair, in points per deal with a 95% confidence interval (normal 
 - duplicate: the same deals played again with the incumbent in the challenger's seat; the gain in
   that seat's points (the luck of the cards cancels, so this interval is narrower).
 
-It also prints how long the search bot takes per decision in play (mean and slowest).
+It also prints how long the search bot takes per decision (mean and slowest).
 """
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def summary(values: list[float]) -> str:
 
 
 class Timed:
-    """Wrap a bot and record how long each play decision takes."""
+    """Wrap a bot and record how long each decision takes."""
 
     def __init__(self, bot):
         self.bot, self.times = bot, []
@@ -37,8 +37,7 @@ class Timed:
     def __call__(self, view):
         start = time.perf_counter()
         move = self.bot(view)
-        if view.phase == "play":
-            self.times.append(time.perf_counter() - start)
+        self.times.append(time.perf_counter() - start)
         return move
 
 
@@ -47,7 +46,7 @@ def main(argv=None) -> None:
     parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--deals", type=int, default=9)
     parser.add_argument("--samples", type=int, default=24)
-    parser.add_argument("--exact-cards", type=int, default=4)
+    parser.add_argument("--exact-cards", type=int, default=3)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
@@ -63,7 +62,7 @@ def main(argv=None) -> None:
         print(f"{' ' * len(name)}  duplicate    {summary(paired)}   "
               f"[{time.perf_counter() - started:.0f} s]")
     if search.times:
-        print(f"search bot: {statistics.fmean(search.times) * 1000:.0f} ms per play decision on "
+        print(f"search bot: {statistics.fmean(search.times) * 1000:.0f} ms per decision on "
               f"average, slowest {max(search.times) * 1000:.0f} ms ({len(search.times)} decisions)")
 
 

@@ -4,7 +4,8 @@
 - ``rules_bot``: lays aside the three cards whose bid best matches its estimate of the tricks the
   other nine cards will take, never offers a premium, then plays to take *exactly* its bid: it
   tries to win tricks while it is short, and ducks once it has enough.
-- ``SearchBot``: bids like ``rules_bot``; in play it deals the cards it cannot see at random, but
+- ``SearchBot``: tries the few bids closest to its estimate on sampled deals played out by
+  the rules bot's play, and keeps the best; in play it deals the cards it cannot see at random, but
   consistently with its view (exposed cards, and suits a player has shown to be out of), and scores
   each of its moves on every such sample: with few cards left, by an exact search of the
   remaining tricks (every player maximising their own score for the deal), otherwise by playing
@@ -235,10 +236,12 @@ class SearchBot:
     seed         mixed with the position to seed each decision's generator
     """
 
-    def __init__(self, samples: int = 24, exact_cards: int = 4, seed: int = 0):
+    def __init__(self, samples: int = 24, exact_cards: int = 3, seed: int = 0):
         self.samples, self.exact_cards, self.seed = samples, exact_cards, seed
 
     def __call__(self, view):
+        if view.phase == "bid":
+            return self.choose_bid(view)
         if view.phase != "play":
             return rules_bot(view)
         moves = view.legal_moves
@@ -255,6 +258,37 @@ class SearchBot:
                 child = layout.after(move.card)
                 totals[i] += (solve(child, memo) if exact else play_out(child))[view.seat]
         return moves[max(range(len(moves)), key=lambda i: totals[i])]
+
+    def choose_bid(self, view, candidates: int = 8) -> Bid:
+        """Try the ``candidates`` bids closest to the estimate on sampled deals, played out by
+        ``rule_card`` (the others bid like ``rules_bot``); keep the best average score."""
+        hand, trumps, turn_up = view.hand, view.trumps, view.turn_up
+
+        def gap(trio):
+            rest = [card for card in hand if card not in trio]
+            return abs(estimate_tricks(rest, trumps, turn_up) - bid_value(trio, turn_up))
+
+        trios = sorted(combinations(hand, 3), key=gap)[:candidates]
+        rng = random.Random(f"{self.seed}/bid/{view.deal}/{view.seat}/{' '.join(map(str, hand))}")
+        pool = [card for card in (FULL_DECK if turn_up is not None else DECK)
+                if card not in hand and card != turn_up]
+        first = (view.dealer + 1) % view.players
+        totals = [0.0] * len(trios)
+        for _ in range(self.samples):
+            rng.shuffle(pool)
+            hands, bids = [None] * 3, [0] * 3
+            for k, seat in enumerate(s for s in range(3) if s != view.seat):
+                dealt = pool[12 * k:12 * k + 12]
+                aside = choose_bid(dealt, trumps, turn_up).cards
+                hands[seat] = tuple(c for c in dealt if c not in aside)
+                bids[seat] = bid_value(aside, turn_up)
+            for i, trio in enumerate(trios):
+                hands[view.seat] = tuple(c for c in hand if c not in trio)
+                bids[view.seat] = bid_value(trio, turn_up)
+                layout = Layout(tuple(hands), (), first, (0, 0, 0), tuple(bids), None, trumps,
+                                turn_up)
+                totals[i] += play_out(layout)[view.seat]
+        return Bid(trios[max(range(len(trios)), key=lambda i: totals[i])])
 
     def __repr__(self) -> str:
         return f"SearchBot(samples={self.samples}, exact_cards={self.exact_cards}, seed={self.seed})"

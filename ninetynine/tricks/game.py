@@ -101,6 +101,8 @@ class TricksGame:
                 state.offers[(dealer + 1 + step) % PLAYERS] = kind
         else:
             state.phase = "play"
+            if premium is not None and not isinstance(premium, (tuple, list)):
+                raise ValueError("premium must be None or (seat, 'declare' or 'reveal').")
             state.premium = tuple(premium) if premium is not None else None
         state.leader = (dealer + 1) % PLAYERS if leader is None else leader
         state.to_move = expected_to_move(state) if _is_seat(dealer) and _is_seat(state.leader) else 0
