@@ -1,11 +1,11 @@
-# make play | make lab | make test | make bench -- each sets up .venv by itself the first time.
+# make play | make lab | make test | make bench | make notebooks -- each sets up .venv by itself.
 # uv is used when present (seconds), otherwise pip (a minute or so).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 UV := $(shell command -v uv 2>/dev/null)
 
-.PHONY: play lab test bench clean
+.PHONY: play lab test bench notebooks clean
 
 # One stamp per extra, remade whenever pyproject.toml changes.
 $(VENV)/.stamp-%: pyproject.toml
@@ -31,6 +31,11 @@ lab: $(VENV)/.stamp-notebook
 
 test: $(VENV)/.stamp-dev
 	$(BIN)/python -m pytest
+
+# Re-run every notebook and solution in place (after a change to the engine, bots or text).
+notebooks: $(VENV)/.stamp-dev
+	$(BIN)/python notebooks/_execute.py notebooks/[0-9]*.ipynb solutions/*.ipynb
+	$(BIN)/ninetynine exercises build
 
 bench: $(VENV)/.stamp-core
 	$(BIN)/python benchmarks/speed.py

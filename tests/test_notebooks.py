@@ -17,8 +17,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
-RULE_NOTEBOOKS = ["00-start-here", "01-cards-and-count", "02-choices-ace-and-ten", "03-the-two",
-                  "04-turn-order", "05-milestones"]
+RULE_NOTEBOOKS = sorted(path.stem for path in NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
 
 
 def code_cells(name: str) -> list[dict]:
