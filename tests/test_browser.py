@@ -1,4 +1,4 @@
-"""The start-here notebook in a real browser: JupyterLab, Chromium, and clicks on the live table.
+"""The kit's live tables in a real browser: JupyterLab, Chromium, and clicks on the widgets.
 
 The test starts JupyterLab on 127.0.0.1 (a free port, no token, the news pop-up switched off),
 opens a copy of ``notebooks/00-start-here.ipynb`` in headless Chromium through Playwright, runs
@@ -7,8 +7,13 @@ a round ends. It checks what a player sees and hears: the count on the page, the
 polite live region, and that every button has a name in the accessibility tree. A screenshot goes
 to ``test-artifacts/``.
 
-Without Chromium the test is skipped with a message, except on CI (``CI=true``), where it fails.
-Set ``NINETYNINE_BROWSER_NOTEBOOK`` to try another notebook that ends with a live table.
+A second test opens ``notebooks/12-the-game-of-99.ipynb``, which ends with a ``BoardTable``,
+selects a card and places a marker by clicking buttons found by their accessible names, and checks
+that the square's name now says "yours" and that the live region says so.
+
+Without Chromium the tests are skipped with a message, except on CI (``CI=true``), where they
+fail. Set ``NINETYNINE_BROWSER_NOTEBOOK`` (or ``NINETYNINE_BOARD_NOTEBOOK``) to try another
+notebook that ends with a live table (or a board table).
 """
 from __future__ import annotations
 
@@ -28,6 +33,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK = Path(os.environ.get("NINETYNINE_BROWSER_NOTEBOOK",
                                ROOT / "notebooks" / "00-start-here.ipynb"))
+BOARD_NOTEBOOK = Path(os.environ.get("NINETYNINE_BOARD_NOTEBOOK",
+                                     ROOT / "notebooks" / "12-the-game-of-99.ipynb"))
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = ROOT / "test-artifacts"
 CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--no-first-run",
@@ -73,13 +80,18 @@ def kit_python() -> str:
 
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory):
-    """JupyterLab serving a copy of the notebook (so autosave never touches the committed file)."""
-    if not NOTEBOOK.exists():
-        missing(f"{NOTEBOOK} does not exist yet")
+    """JupyterLab serving copies of the notebooks (so autosave never touches the committed files).
+
+    Each test checks that its own notebook exists; the server starts once for both.
+    """
+    found = [notebook for notebook in (NOTEBOOK, BOARD_NOTEBOOK) if notebook.exists()]
+    if not found:
+        missing(f"neither {NOTEBOOK} nor {BOARD_NOTEBOOK} exists yet")
     work = tmp_path_factory.mktemp("lab")
-    shutil.copy(NOTEBOOK, work / NOTEBOOK.name)
-    for helper in NOTEBOOK.parent.glob("*.py"):          # e.g. notebooks/_setup.py
-        shutil.copy(helper, work / helper.name)
+    for notebook in found:
+        shutil.copy(notebook, work / notebook.name)
+        for helper in notebook.parent.glob("*.py"):      # e.g. notebooks/_setup.py
+            shutil.copy(helper, work / helper.name)
     settings = work / "settings" / "@jupyterlab" / "apputils-extension"
     settings.mkdir(parents=True)
     (settings / "notification.jupyterlab-settings").write_text(
@@ -185,6 +197,8 @@ def run_all_cells(page) -> None:
 # --- the test --------------------------------------------------------------------------------
 
 def test_the_start_here_table_plays_in_a_real_browser(browser, lab):
+    if not NOTEBOOK.exists():
+        missing(f"{NOTEBOOK} does not exist yet")
     page = browser.new_page(viewport={"width": 1280, "height": 1600})
     page.set_default_timeout(60_000)
     ARTIFACTS.mkdir(exist_ok=True)
@@ -231,4 +245,62 @@ def play_a_round(page, lab: str) -> None:
             break
     assert round_ended, "no round ended after 60 cards"
     assert len(set(counts)) > 1, "the count on the page never changed"
+    assert unnamed_buttons(page) == [], "every button needs a name a screen reader can say"
+
+
+# --- the board game's table -----------------------------------------------------------------------
+
+CARD_BUTTON = re.compile(r"^card (\d{1,2}) to 99$")
+ALLOWED_SQUARE = re.compile(r"^square (\d{1,2}), empty, allowed$")
+
+
+def test_the_board_table_places_a_marker_in_a_real_browser(browser, lab):
+    if not BOARD_NOTEBOOK.exists():
+        missing(f"{BOARD_NOTEBOOK} does not exist yet")
+    page = browser.new_page(viewport={"width": 1280, "height": 1800})
+    page.set_default_timeout(60_000)
+    ARTIFACTS.mkdir(exist_ok=True)
+    try:
+        place_a_marker(page, lab)
+    except BaseException:
+        page.screenshot(path=str(ARTIFACTS / "board-table-failure.png"), full_page=True)
+        raise
+    page.screenshot(path=str(ARTIFACTS / "board-table.png"), full_page=True)
+    page.close()
+
+
+def place_a_marker(page, lab: str) -> None:
+    page.goto(f"{lab}/lab/tree/{BOARD_NOTEBOOK.name}")
+    page.locator(".jp-Notebook").first.wait_for()
+    wait_for_idle_kernel(page)
+    run_all_cells(page)
+    card_button = page.get_by_role("button", name=CARD_BUTTON).last
+    card_button.wait_for()
+    squares = page.get_by_role("button", name=re.compile(r"^square \d{1,2}, "))
+    assert squares.count() == 100, "the board shows 100 squares named by number and owner"
+    assert page.locator('[role="status"][aria-live="polite"]').count() >= 1
+
+    card = CARD_BUTTON.match(card_button.inner_text().strip()).group(1)
+    before = live_text(page)
+    card_button.click()                                   # select the card: its squares light up
+    wait_for_new_sentence(page, before)
+    assert live_text(page).startswith(f"The card {card} to 99 allows ")
+    page.get_by_role("button", name=f"card {card} to 99, selected", exact=True).wait_for()
+    allowed = page.get_by_role("button", name=ALLOWED_SQUARE)
+    assert allowed.count() > 0, "the selected card's squares are named 'allowed'"
+    target = allowed.first
+    square = ALLOWED_SQUARE.match(target.inner_text().strip()).group(1)
+    assert int(square) >= int(card)
+    page.screenshot(path=str(ARTIFACTS / "board-table-card-selected.png"), full_page=True)
+
+    before = live_text(page)
+    target.click()                                        # place the marker
+    wait_for_new_sentence(page, before)
+    said = live_text(page)
+    assert f"You play the card {card} to 99 and put a marker on square {square}." in said, said
+    mine = page.get_by_role("button", name=f"square {square}, yours", exact=True)
+    mine.wait_for()
+    assert page.get_by_role("button", name=ALLOWED_SQUARE).count() == 0
+    mark = mine.evaluate("el => getComputedStyle(el, '::before').content")
+    assert "X" in mark, f"your square shows the X mark too (not colour alone): {mark}"
     assert unnamed_buttons(page) == [], "every button needs a name a screen reader can say"
