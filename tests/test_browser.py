@@ -194,28 +194,38 @@ def run_all_cells(page) -> None:
     page.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).click()
 
 
-# --- the test --------------------------------------------------------------------------------
-
-def test_the_start_here_table_plays_in_a_real_browser(browser, lab):
-    if not NOTEBOOK.exists():
-        missing(f"{NOTEBOOK} does not exist yet")
-    page = browser.new_page(viewport={"width": 1280, "height": 1600})
-    page.set_default_timeout(60_000)
-    ARTIFACTS.mkdir(exist_ok=True)
-    try:
-        play_a_round(page, lab)
-    except BaseException:
-        page.screenshot(path=str(ARTIFACTS / "start-here-failure.png"), full_page=True)
-        raise
-    page.screenshot(path=str(ARTIFACTS / "start-here-table.png"), full_page=True)
-    page.close()
-
-
-def play_a_round(page, lab: str) -> None:
-    page.goto(f"{lab}/lab/tree/{NOTEBOOK.name}")
+def open_and_run(page, lab: str, notebook: Path) -> None:
+    """Open the notebook in JupyterLab and run all its cells."""
+    page.goto(f"{lab}/lab/tree/{notebook.name}")
     page.locator(".jp-Notebook").first.wait_for()
     wait_for_idle_kernel(page)
     run_all_cells(page)
+
+
+def in_a_page(browser, notebook: Path, artifact: str, height: int, play) -> None:
+    """Run ``play(page)`` in a new page; screenshot to test-artifacts/ (``-failure`` on failure)."""
+    if not notebook.exists():
+        missing(f"{notebook} does not exist yet")
+    page = browser.new_page(viewport={"width": 1280, "height": height})
+    page.set_default_timeout(60_000)
+    ARTIFACTS.mkdir(exist_ok=True)
+    try:
+        play(page)
+    except BaseException:
+        page.screenshot(path=str(ARTIFACTS / f"{artifact}-failure.png"), full_page=True)
+        raise
+    page.screenshot(path=str(ARTIFACTS / f"{artifact}-table.png"), full_page=True)
+    page.close()
+
+
+# --- the test --------------------------------------------------------------------------------
+
+def test_the_start_here_table_plays_in_a_real_browser(browser, lab):
+    in_a_page(browser, NOTEBOOK, "start-here", 1600, lambda page: play_a_round(page, lab))
+
+
+def play_a_round(page, lab: str) -> None:
+    open_and_run(page, lab, NOTEBOOK)
     page.get_by_role("button", name=CARD).first.wait_for()
     region = page.locator('[role="status"][aria-live="polite"]')
     assert region.count() >= 1, "the table has a polite live region"
@@ -255,25 +265,11 @@ ALLOWED_SQUARE = re.compile(r"^square (\d{1,2}), empty, allowed$")
 
 
 def test_the_board_table_places_a_marker_in_a_real_browser(browser, lab):
-    if not BOARD_NOTEBOOK.exists():
-        missing(f"{BOARD_NOTEBOOK} does not exist yet")
-    page = browser.new_page(viewport={"width": 1280, "height": 1800})
-    page.set_default_timeout(60_000)
-    ARTIFACTS.mkdir(exist_ok=True)
-    try:
-        place_a_marker(page, lab)
-    except BaseException:
-        page.screenshot(path=str(ARTIFACTS / "board-table-failure.png"), full_page=True)
-        raise
-    page.screenshot(path=str(ARTIFACTS / "board-table.png"), full_page=True)
-    page.close()
+    in_a_page(browser, BOARD_NOTEBOOK, "board", 1800, lambda page: place_a_marker(page, lab))
 
 
 def place_a_marker(page, lab: str) -> None:
-    page.goto(f"{lab}/lab/tree/{BOARD_NOTEBOOK.name}")
-    page.locator(".jp-Notebook").first.wait_for()
-    wait_for_idle_kernel(page)
-    run_all_cells(page)
+    open_and_run(page, lab, BOARD_NOTEBOOK)
     card_button = page.get_by_role("button", name=CARD_BUTTON).last
     card_button.wait_for()
     squares = page.get_by_role("button", name=re.compile(r"^square \d{1,2}, "))
@@ -291,7 +287,7 @@ def place_a_marker(page, lab: str) -> None:
     target = allowed.first
     square = ALLOWED_SQUARE.match(target.inner_text().strip()).group(1)
     assert int(square) >= int(card)
-    page.screenshot(path=str(ARTIFACTS / "board-table-card-selected.png"), full_page=True)
+    page.screenshot(path=str(ARTIFACTS / "board-card-selected.png"), full_page=True)
 
     before = live_text(page)
     target.click()                                        # place the marker

@@ -33,16 +33,13 @@ from ..board import text
 from ..board.moves import DRAW, Discard, Place
 from ..core import IllegalMove
 from .board_controller import board_bot
+from .console import Quit, _is_terminal
 
 #: The bots that play the board game, by the names ``--bots`` accepts (short names too).
 BOARD_BOT_NAMES = {"board_heuristic": "board_heuristic", "heuristic": "board_heuristic",
                    "board_search": "board_search", "search": "board_search",
                    "board_random": "board_random", "random": "board_random"}
 DEFAULT_BOT = "board_heuristic"
-
-
-class Quit(Exception):
-    """The player typed q, or the input ended."""
 
 
 def choose_bots(spec: str | None, opponents: int) -> list[str]:
@@ -277,10 +274,3 @@ def play_board(args, stdin: TextIO | None = None, stdout: TextIO | None = None) 
         print(error, file=sys.stderr)
         return 2
     return console.run()
-
-
-def _is_terminal(stream) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
