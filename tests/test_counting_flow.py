@@ -236,7 +236,7 @@ def test_rs_an_unsafe_card_may_be_played_while_holding_a_safe_one():
     state = rs(count=95, hands=["9 1", "PASS", "PASS"])
     assert [str(m) for m in state.legal_moves()] == ["9", "1"]
     events = state.play("9")
-    assert ev.TokensLost(0, 1, "bust", 0, 8) in events
+    assert ev.TokensLost(0, 1, "bust", 0, 8, state.rules.parse_card("9")) in events
 
 
 def test_rs_setup_runs_the_start_of_turn_check():
@@ -266,7 +266,7 @@ def test_classic_with_no_safe_card_any_card_busts():
     assert [str(m) for m in state.legal_moves()] == ["KH", "QH"]
     events = state.play("QH")
     assert events[0] == ev.CardPlayed(0, nn.parse_card("QH"), None, 95, 105)
-    assert events[1] == ev.TokensLost(0, 1, "bust", 0, 2)
+    assert events[1] == ev.TokensLost(0, 1, "bust", 0, 2, nn.parse_card("QH"))   # the card is recorded
     assert events[2] == ev.RoundOver(1, "bust", 0)
 
 

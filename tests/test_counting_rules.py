@@ -119,7 +119,7 @@ def test_a_2_doubling_51_to_102_costs_only_the_bust():
     state = position(count=51, hand="2C 3C")
     events = state.play("2C")
     assert losses(events) == {0: (2, "bust")}
-    assert events[1] == ev.TokensLost(0, 2, "bust", 0, 7)
+    assert events[1] == ev.TokensLost(0, 2, "bust", 0, 7, nn.parse_card("2C"))
     assert ev.RoundOver(1, "bust", 0) in events and state.round == 2
 
 

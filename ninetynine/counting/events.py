@@ -42,13 +42,15 @@ class CardPlayed:
 @event
 class TokensLost:
     """``seat`` lost ``tokens``: reason is bust, ninety_nine, landing, passing, no_safe_card or
-    empty_hand; ``by`` is the seat whose play caused it."""
+    empty_hand; ``by`` is the seat whose play caused it. For a bust, ``card`` is the card put down
+    (the party rules let its player ask the question printed on it); otherwise None."""
 
     seat: int
     tokens: int
     reason: str
     by: int
     left: int
+    card: Card | None = None
 
 
 @event

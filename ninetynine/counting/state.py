@@ -188,7 +188,8 @@ class CountingState:
             losers = [seat] if penalty.who == "player" else [
                 s for s in range(self.players) if s != seat and self.tokens[s] > 0]
             for loser in losers:
-                self._lose_tokens(loser, penalty.tokens, penalty.reason, seat, events)
+                busted_with = move.card if penalty.reason == "bust" else None
+                self._lose_tokens(loser, penalty.tokens, penalty.reason, seat, events, busted_with)
             if penalty.ends_round:
                 round_over = penalty.reason
         if penalties and self._eliminate_and_check_game_over(events):
@@ -243,11 +244,12 @@ class CountingState:
                 return order[i]
         return seat
 
-    def _lose_tokens(self, seat: int, tokens: int, reason: str, by: int, events: list) -> None:
+    def _lose_tokens(self, seat: int, tokens: int, reason: str, by: int, events: list,
+                     card: Card | None = None) -> None:
         lost = min(tokens, self.tokens[seat])
         self.tokens[seat] -= lost
         self.last_loser = seat
-        events.append(ev.TokensLost(seat, lost, reason, by, self.tokens[seat]))
+        events.append(ev.TokensLost(seat, lost, reason, by, self.tokens[seat], card))
 
     def _eliminate_and_check_game_over(self, events: list) -> bool:
         """Seats that just reached 0 tokens leave the game; True if the game is over."""
