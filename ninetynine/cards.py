@@ -27,6 +27,7 @@ RANK_NAMES = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
 RS_RANKS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "+10", "-10", "PASS", "REVERSE", "SKIP", "99")
 RS_NAMES = {"+10": "Plus 10", "-10": "Minus 10", "PASS": "Pass", "REVERSE": "Reverse",
             "SKIP": "Skip", "99": "Ninety-Nine"}
+SUITLESS_NAMES = {**RS_NAMES, "JK": "Joker"}     # the Joker of the trick-taking game is "JK"
 
 
 class CardError(ValueError):
@@ -47,7 +48,7 @@ class Card:
     def name(self) -> str:
         """The card in words, as a screen reader should say it: "6 of Clubs", "Skip"."""
         if not self.suit:
-            return RS_NAMES.get(self.rank, self.rank)
+            return SUITLESS_NAMES.get(self.rank, self.rank)
         return f"{RANK_NAMES.get(self.rank, self.rank)} of {SUIT_NAMES[self.suit]}"
 
     @property

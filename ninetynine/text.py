@@ -11,6 +11,10 @@ call it, so a sentence is written (and fixed) once. Two rules hold for every sen
 Seats are called "Seat 0", "Seat 1", ... (numbered from 0, as in the API) unless ``names`` gives
 one name per seat.
 
+The other two games keep their sentences beside their events (``ninetynine/tricks/text.py`` and
+``ninetynine/board/text.py``, written to the same two rules); ``describe`` and ``narrate`` here
+hand their events to them, so every caller still asks this one module.
+
 >>> from ninetynine.counting import events as ev
 >>> from ninetynine.cards import parse_card
 >>> describe(ev.CardPlayed(0, parse_card("6C"), None, 27, 33), you=0)
@@ -252,6 +256,18 @@ def _describe(event, you: int | None, names: Names, play=None) -> str:
     return f"{kind.__name__}."
 
 
+def _other_game_text(event):
+    """The sentences module of the trick-taking or board game, for one of their events."""
+    module = type(event).__module__
+    if module.startswith("ninetynine.tricks"):
+        from .tricks import text as tricks_text
+        return tricks_text
+    if module.startswith("ninetynine.board"):
+        from .board import text as board_text
+        return board_text
+    return None
+
+
 def describe(event, you: int | None = None, names: Names = None) -> str:
     """One event in words; ``you`` is the reader's seat (None: everyone in the third person).
 
@@ -261,6 +277,9 @@ def describe(event, you: int | None = None, names: Names = None) -> str:
     >>> describe(ev.PlayerSkipped(0, 2), you=0)
     'You are skipped.'
     """
+    other = _other_game_text(event)
+    if other is not None:
+        return other.describe(event, you=you, names=names)
     return _describe(event, you, names)
 
 
@@ -273,9 +292,12 @@ def narrate(events, you: int | None = None, names: Names = None) -> list[str]:
     opponents lose a token."), and players eliminated together are named together. Sentences about
     a loss name the count when the play that caused it is in the list ("Seat 1 passes 33").
     """
+    events = list(events)
+    other = _other_game_text(events[0]) if events else None
+    if other is not None:
+        return other.narrate(events, you=you, names=names)
     lines: list[str] = []
     play = None
-    events = list(events)
     i = 0
     while i < len(events):
         event = events[i]

@@ -200,3 +200,19 @@ def test_a_whole_game_reads_aloud(name):
         assert not bad
         if you is not None:
             assert any(line.startswith("You ") for line in lines)
+
+
+def test_the_other_games_events_are_told_through_this_module_too():
+    import ninetynine as nn
+    from ninetynine.cards import Card
+    from ninetynine.board import text as board_text
+    from ninetynine.tricks import text as tricks_text
+
+    for name, own in (("tricks", tricks_text), ("board", board_text)):
+        history = nn.make(name).new_game(seed=1).view(0).history
+        assert text.narrate(history, you=0) == own.narrate(history, you=0)
+        for event in history:
+            sentence = text.describe(event, you=0)
+            assert sentence == own.describe(event, you=0)
+            assert type(event).__name__ not in sentence     # a real sentence, not a fallback
+    assert Card("JK").name == "Joker"
