@@ -77,3 +77,13 @@ def test_the_search_bot_beats_the_heuristic():
     # that rate, and above 1/2 for anything from 21 wins up.
     wins = head_to_head(SearchBot(seed=1), heuristic_bot, 30, seed=1000)
     assert wilson(wins, 30)[0] > 0.5
+
+
+def test_the_search_bot_decides_the_same_way_on_the_same_view_whatever_it_did_before():
+    state = board().new_game(seed=21)
+    for _ in range(12):
+        state.play(heuristic_bot(state.view(state.to_move)))
+    view = state.view(state.to_move)
+    first = search_bot(view)
+    search_bot(board().new_game(seed=5).view(0))          # something else in between
+    assert search_bot(view) == first == SearchBot()(view)

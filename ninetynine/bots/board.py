@@ -108,9 +108,12 @@ class SearchBot:
 
     def __init__(self, samples: int = 6, candidates: int = 5, depth: int = 4, seed: int = 0):
         self.samples, self.candidates, self.depth = samples, candidates, depth
-        self.rng = random.Random(seed)
+        self.seed = seed
 
     def __call__(self, view):
+        # The samples are drawn from a generator seeded by the bot's seed and the position, so
+        # the same view always gets the same move, whatever the bot played before.
+        self.rng = random.Random(f"{self.seed}:{view.seat}:{view.owner}:{view.hand}:{view.deck_size}")
         values = square_values(view.owner, view.team_of, view.team)
         plays = best_plays(view, values)
         if plays and plays[0][0] >= LINE_WORTH[4] * 30:
