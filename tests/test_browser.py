@@ -98,6 +98,7 @@ def lab(tmp_path_factory):
         json.dumps({"fetchNews": "false", "checkForUpdates": False}))
     port = free_port()
     env = dict(os.environ, JUPYTERLAB_SETTINGS_DIR=str(work / "settings"),
+               JUPYTERLAB_WORKSPACES_DIR=str(work / "workspaces"),   # no tabs left from other runs
                JUPYTER_RUNTIME_DIR=str(work / "runtime"))
     env.pop("NINETYNINE_GRADING", None)
     log = open(work / "lab.log", "w")
@@ -196,8 +197,8 @@ def run_all_cells(page) -> None:
 
 def open_and_run(page, lab: str, notebook: Path) -> None:
     """Open the notebook in JupyterLab and run all its cells."""
-    page.goto(f"{lab}/lab/tree/{notebook.name}")
-    page.locator(".jp-Notebook").first.wait_for()
+    page.goto(f"{lab}/lab/workspaces/{notebook.stem}/tree/{notebook.name}")   # its own tabs
+    page.locator(".jp-Notebook:visible").first.wait_for()      # the open tab, not a hidden one
     wait_for_idle_kernel(page)
     run_all_cells(page)
 
