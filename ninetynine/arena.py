@@ -73,7 +73,7 @@ def bot_name(bot) -> str:
     return getattr(bot, "__name__", type(bot).__name__)
 
 
-def _seat_bot(bot, seed, seat: int) -> Callable:
+def seat_bot(bot, seed, seat: int) -> Callable:
     """The bot for one seat. The random bot gets its own generator, seeded from the game's seed
     and the seat, so that a game with random bots is replayed exactly by its seed."""
     bot = _bots.get(bot)
@@ -101,7 +101,7 @@ def play_game(game, bots: list, seed: int | None = 0) -> GameRecord:
         raise ValueError(f"The game has {game.players} seats, so give {game.players} bots, "
                          f"not {len(bots)}.")
     names = tuple(bot_name(_bots.get(bot)) for bot in bots)
-    players = [_seat_bot(bot, seed, seat) for seat, bot in enumerate(bots)]
+    players = [seat_bot(bot, seed, seat) for seat, bot in enumerate(bots)]
     state = game.new_game(seed=seed)
     moves = 0
     while not state.is_over:

@@ -22,8 +22,9 @@ saying what is wrong and what is allowed; a refused click changes nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Sequence
 
+from ..arena import seat_bot
 from ..core import IllegalMove
 from ..counting import events as ev
 from ..counting.moves import DRAW, END, Play
@@ -52,20 +53,6 @@ class ChoiceButton:
 
     name: str
     move: str
-
-
-def resolve_bot(choice) -> Callable:
-    """A bot from a name in ``ninetynine.bots.BOTS`` or a callable ``bot(view) -> move``."""
-    from .. import bots
-
-    if callable(choice):
-        return choice
-    get = getattr(bots, "get", None)
-    if get is not None:
-        return get(choice)
-    if choice in bots.BOTS:
-        return bots.BOTS[choice]
-    raise ValueError(f"There is no bot called {choice!r}: choose one of {', '.join(bots.BOTS)}.")
 
 
 class TableController:
@@ -380,6 +367,8 @@ class TableController:
         if isinstance(bots, (list, tuple)):
             if len(bots) != players:
                 raise ValueError(f"bots must give one bot for each of the {players} seats.")
-            return [resolve_bot(b) for b in bots]
-        bot = resolve_bot(bots)
-        return [bot] * players
+        else:
+            bots = [bots] * players
+        # seat_bot gives a random bot its own generator from the table's seed and the seat, so
+        # a table with random bots replays exactly from its seed.
+        return [seat_bot(bot, self.seed, seat) for seat, bot in enumerate(bots)]
