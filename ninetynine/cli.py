@@ -78,7 +78,8 @@ def build_parser(extras: bool = True) -> Parser:
                     "to play it; type a question mark during the game for the keys.")
     play.add_argument("--rules", metavar="NAME",
                       help=f"the rule set: {', '.join(TERMINAL_GAMES)} (default quentin_c)")
-    play.add_argument("--game", metavar="NAME", help="the same as --rules")
+    play.add_argument("--game", metavar="NAME",
+                      help="the same as --rules, or board for The Game of 99")
     play.add_argument("--players", type=whole_number("--players"), metavar="N",
                       help="players at the table, you included (default: the rule set's)")
     play.add_argument("--bots", default="expert", metavar="NAME",
@@ -146,6 +147,9 @@ def option_words(sentence: str) -> str:
 
 
 def play_command(args) -> int:
+    if "board" in (args.rules, args.game):
+        from .ui.board_console import play_board
+        return play_board(args)
     from .ui.console import ConsoleGame
 
     try:

@@ -60,11 +60,14 @@ def _verb(seat: int, you: int | None, you_form: str, other_form: str) -> str:
 
 
 def _s(verb: str) -> str:
-    """Third-person singular of a regular verb: play -> plays, pass -> passes, have -> has."""
+    """Third-person singular of a regular verb: play -> plays, pass -> passes, try -> tries,
+    have -> has."""
     if verb == "have":
         return "has"
     if verb == "are":
         return "is"
+    if verb.endswith("y") and verb[-2:-1] not in ("a", "e", "i", "o", "u"):
+        return verb[:-1] + "ies"
     if verb.endswith(("s", "sh", "ch", "x")):
         return verb + "es"
     return verb + "s"

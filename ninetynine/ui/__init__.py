@@ -6,7 +6,7 @@ logic and is tested without a browser). Importing this package needs ipywidgets 
 """
 from .controller import TableController
 
-__all__ = ["Table", "TableController"]
+__all__ = ["Table", "TableController", "BoardTable"]
 
 
 def __getattr__(name):
