@@ -21,7 +21,7 @@ import sys
 EXTRA_COMMANDS = ["ninetynine.grading.commands"]
 
 #: The games the terminal plays: the four rule sets of the running-total game.
-TERMINAL_GAMES = ("quentin_c", "rs_games", "classic", "taiwanese")
+TERMINAL_GAMES = ("quentin_c", "rs_games", "classic", "taiwanese", "board")   # board: ui.board_console
 
 
 class UsageError(Exception):

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from ninetynine import bots, cli
+from ninetynine import cli
 
 PLAY = [sys.executable, "-m", "ninetynine", "play"]
 ANSI = re.compile(r"\x1b\[")
@@ -203,7 +203,6 @@ def test_the_same_seed_and_input_replay_the_same_game():
     assert first[1][3:] != other[1][3:]
 
 
-@pytest.mark.skipif("expert" not in bots.BOTS, reason="the expert bot is not in BOTS yet")
 def test_a_comma_list_gives_each_opponent_its_bot():
     result = run(["--bots", "expert,random", "--seed", "1"], "Q\n")
     assert result.stdout.splitlines()[0].endswith(
@@ -214,7 +213,7 @@ BAD_OPTIONS = [
     (["--players", "9"], "--players must be a whole number from 2 to 6"),
     (["--players", "many"], "--players must be a whole number, not 'many'."),
     (["--rules", "poker"], "'poker' is not a game the terminal plays"),
-    (["--game", "board"], "'board' is not a game the terminal plays"),
+    (["--game", "chess"], "'chess' is not a game the terminal plays: choose one of quentin_c"),
     (["--rules", "taiwanese", "--tokens", "3"], "leave out --tokens"),
     (["--rules", "taiwanese", "--manual-draw"], "leave out --manual-draw"),
     (["--rounds", "3"], "--rounds is for the taiwanese rules only"),
