@@ -1,0 +1,528 @@
+"""The logic of a live table for Ninety-Nine, the trick-taking game, in plain Python.
+
+A ``TricksController`` owns the game state and the bots; the notebook widgets of
+``ninetynine.ui.tricks_widgets`` and the terminal of ``ninetynine.ui.tricks_console`` only show
+what it exposes and forward clicks to it, so the whole table is tested without a browser.
+
+A deal has three steps for you, and the bots answer after each of your moves:
+
+1. **bid**: click three cards of your hand (``click_card``; a second click puts one back), watch
+   the running bid ("Your bid: 5 tricks"), then ``lay_aside()``;
+2. **offer**: ``offer("declare")``, ``offer("reveal")`` or ``offer("pass")``;
+3. **play**: click a card to play it to the trick.
+
+    >>> import ninetynine as nn
+    >>> table = TricksController(nn.make("tricks"), seed=1)
+    >>> table.hand_buttons()[0].name
+    'King of Clubs'
+    >>> table.lay_aside()                       # no cards chosen yet: refused, nothing changes
+    False
+    >>> table.message
+    'A bid lays aside exactly three cards: you have chosen none, so choose 3 more.'
+    >>> [table.click_card(card) for card in ("KC", "KH", "6D")]
+    [True, True, True]
+    >>> table.bid_sentence()
+    'Your bid: 5 tricks.'
+    >>> table.lay_aside()
+    True
+    >>> table.latest[0]
+    'You lay aside the King of Clubs, the 6 of Diamonds and the King of Hearts, a bid of 5 tricks.'
+
+Every click returns True when it did something, or False with one sentence in ``message`` saying
+what is wrong and what is allowed; a refused click changes nothing.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from .. import text
+from ..arena import seat_bot
+from ..cards import SUIT_NAMES, Card, CardError
+from ..core import IllegalMove
+from ..tricks import events as ev
+from ..tricks import text as tricks_text
+from ..tricks.bidding import bid_values
+from ..tricks.cards import JOKER, acts_as, bid_value, parse_card, suit_of, trick_winner, trumps_name
+from ..tricks.moves import OFFERS, Bid, PlayCard
+from ..tricks.state import TRICKS
+
+#: How many narration sentences a table keeps for its "what happened" list.
+HISTORY_LINES = 16
+#: A safety limit: no single click may make the bots play more moves than this.
+MAX_BOT_MOVES = 10_000
+#: The offer buttons: what each says (its accessible name too) and the move it sends.
+OFFER_BUTTONS = (("Pass", "pass"),
+                 ("Declare: play with your bid cards face up, premium 30", "declare"),
+                 ("Reveal: play with your bid cards and hand face up, premium 60", "reveal"))
+
+
+@dataclass(frozen=True)
+class CardButton:
+    """One card of your hand as a button.
+
+    ``name`` is what the button says and what a screen reader reads: "Queen of Spades", "the Joker,
+    as the 7 of Hearts", with ", selected" added while it is chosen for the bid. ``card`` is the
+    card text that a click sends back ("QS", "JK").
+    """
+
+    name: str
+    card: str
+    selected: bool
+
+
+class TricksController:
+    """A table of Ninety-Nine: you at ``seat``, bots at the two other seats (all three when
+    watching).
+
+    game    ``nn.make("tricks")`` (options ``trumps`` and ``deals``); None makes the default game
+    seat    your seat (0, 1 or 2)
+    bots    a bot name ("tricks_rules", "tricks_search", "tricks_random"), a callable
+            ``bot(view) -> move``, or a list with one per seat
+    seed    the first game is ``game.new_game(seed)``; "New game" deals seed + 1, seed + 2, ...
+    names   optional names of the three seats, used in every sentence
+    watch   True: bots play every seat, and you step through their moves
+    state   start from this position instead of dealing a new game
+    """
+
+    def __init__(self, game=None, seat: int = 0, bots="tricks_rules", seed: int = 0,
+                 names: Sequence[str] | None = None, watch: bool = False, state=None):
+        if game is None:
+            import ninetynine as nn
+            game = state.game if state is not None else nn.make("tricks")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
+            raise ValueError(f"seat must be from 0 to {game.players - 1}, not {seat!r}.")
+        if names is not None and len(names) != game.players:
+            raise ValueError(f"names must give one name for each of the {game.players} seats.")
+        self.game = game
+        self.seat = seat
+        self.watch = watch
+        self.seed = seed
+        self.names = list(names) if names is not None else None
+        self.bots = self._bots_for(bots, game.players)
+        self.bots_choice = bots
+        self.games_started = 0
+        self.message = ""
+        self.lines: list[str] = []
+        self.latest: list[str] = []
+        self.selected: list[Card] = []           # the cards chosen for your bid, in click order
+        self._begin(state if state is not None else game.new_game(seed))
+
+    # --- what the table shows ----------------------------------------------------------------
+
+    @property
+    def you(self) -> int | None:
+        """The reader's seat for sentences: your seat, or None (third person) when watching."""
+        return None if self.watch else self.seat
+
+    @property
+    def view(self):
+        """Your view of the game (the view of the seat to move when watching)."""
+        seat = self.seat
+        if self.watch and self.state.to_move is not None:
+            seat = self.state.to_move
+        return self.state.view(seat)
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_over
+
+    @property
+    def phase(self) -> str:
+        """"bid", "offer", "play" or "over"."""
+        return self.state.phase
+
+    @property
+    def your_turn(self) -> bool:
+        return not self.watch and self.state.to_move == self.seat
+
+    def status(self) -> str:
+        """Whose turn it is and what they do now; or, when the game is over, who won."""
+        state = self.state
+        if state.is_over:
+            return game_over_status(state.standings(), self.you, self.names)
+        where = f"Deal {state.deal} of {self.game.deals}"
+        if state.phase == "play":
+            where += f", trick {state.trick_number} of {TRICKS}"
+        if self.your_turn:
+            return f"{where}: your turn to {self._your_task()}."
+        who = self._name(state.to_move)
+        doing = {"bid": "lay aside three cards", "offer": "declare, reveal or pass",
+                 "play": "play a card"}[state.phase]
+        return f"{where}: {who} is to {doing}."
+
+    def _your_task(self) -> str:
+        state = self.state
+        if state.phase == "bid":
+            return "bid: choose three cards to lay aside, then press Lay aside these three"
+        if state.phase == "offer":
+            return "declare, reveal or pass"
+        if not state.trick:
+            return "lead: play any card"
+        led = SUIT_NAMES[suit_of(state.trick[0], state.turn_up)]
+        return f"play a card: {led} were led, so play {led} if you have any"
+
+    def deal_sentence(self) -> str:
+        """The deal, the dealer, the turn-up and trumps in words."""
+        state = self.state
+        dealer = self._name(state.dealer)
+        deals = f"Deal {state.deal} of {self.game.deals}; {dealer} {'deal' if dealer == 'You' else 'deals'}."
+        if state.turn_up is None:
+            turned = "No card is turned up"
+        else:
+            turned = f"The turn-up is {tricks_text.card_words(state.turn_up)}"
+        trumps = f"trumps are {trumps_name(state.trumps)}" if state.trumps else "no trumps"
+        return f"{deals} {turned}: {trumps}."
+
+    def trick_sentence(self) -> str:
+        """The trick on the table: who led, who played what, the suit to follow, who is next."""
+        state = self.state
+        if state.phase != "play":
+            return "No trick is being played: the cards are played after the bids and offers."
+        number = f"Trick {state.trick_number} of {TRICKS}"
+        if not state.trick:
+            who = self._name(state.leader)
+            return f"{number}: {who} {'lead' if who == 'You' else 'leads'}; no card is played yet."
+        plays = []
+        for index, card in enumerate(state.trick):
+            who = self._name((state.leader + index) % state.players, inside=index > 0)
+            verb = "led" if index == 0 else "played"
+            plays.append(f"{who} {verb} {self.card_words(card)}")
+        led = SUIT_NAMES[suit_of(state.trick[0], state.turn_up)]
+        next_up = self._name(state.to_move, inside=True)
+        return (f"{number}: " + ", ".join(plays) + f". {led} must be followed by anyone who holds "
+                f"them; {next_up} {'play' if next_up == 'you' else 'plays'} next.")
+
+    def last_trick_sentence(self) -> str:
+        """The last finished trick of this deal ("" before the first one)."""
+        state = self.state
+        if not state.tricks_played:
+            return ""
+        leader, cards = state.tricks_played[-1]
+        winner = (leader + trick_winner(cards, state.trumps, state.turn_up)) % state.players
+        plays = ", ".join(f"{self._name((leader + i) % state.players, inside=i > 0)} "
+                          f"{'led' if i == 0 else 'played'} {self.card_words(card)}"
+                          for i, card in enumerate(cards))
+        won = self._name(winner, inside=True)
+        return (f"Last trick, number {len(state.tricks_played)}: {plays}; "
+                f"{won} {'win' if won == 'you' else 'wins'} it.")
+
+    def seat_lines(self) -> list[str]:
+        """One sentence per seat: bid (when known), tricks taken, cards in hand, offers."""
+        state, view = self.state, self.view
+        bids = state.bids if self.watch else view.known_bids
+        lines = []
+        for seat in range(state.players):
+            parts = [self._name(seat)]
+            if bids[seat] is not None:
+                parts.append(f"bid {text.plural(bids[seat], 'trick')}")
+            elif view.has_bid[seat]:
+                parts.append("bid face down")
+            else:
+                parts.append("no bid yet")
+            parts.append(f"{text.plural(state.tricks_taken[seat], 'trick')} taken")
+            parts.append(f"{text.plural(len(state.hands[seat]), 'card')} in hand")
+            offer = state.offers[seat]
+            if offer is not None and state.phase == "offer":
+                parts.append("passed" if offer == "pass" else f"offers to {offer}")
+            if state.to_move == seat:
+                parts.append("to move")
+            line = parts[0] + ": " + ", ".join(parts[1:])
+            if self.watch:
+                line += "; holds " + tricks_text.cards_words(state.hands[seat])
+            lines.append(line + ".")
+        return lines
+
+    def exposed_lines(self) -> list[str]:
+        """The cards face up this deal: a declarer's bid cards, a revealer's hand too."""
+        state, lines = self.state, []
+        for seat in range(state.players):
+            cards = state.exposed_bid(seat)
+            if cards is None:
+                continue
+            who = self._name(seat)
+            kind = state.premium[1]
+            lines.append(f"{who} {kind}{'' if who == 'You' else 's'}: the bid cards face up are "
+                         f"{self.cards_words(cards)}, a bid of "
+                         f"{text.plural(bid_value(cards, state.turn_up), 'trick')}.")
+            hand = state.exposed_hand(seat)
+            if hand is not None:
+                lines.append(f"{'Your' if who == 'You' else who + chr(39) + 's'} hand is face up: "
+                             f"{self.cards_words(hand) if hand else 'no cards left'}.")
+        return lines
+
+    def score_lines(self) -> list[str]:
+        """Points of every finished deal, then the totals."""
+        state = self.state
+        lines = [f"Deal {number}: " + self._per_seat(points)
+                 for number, points in enumerate(state.deal_points, start=1)]
+        lines.append("Totals: " + self._per_seat(state.scores))
+        return lines
+
+    def _per_seat(self, numbers) -> str:
+        return ", ".join(f"{self._name(seat)} {number}" for seat, number in enumerate(numbers)) + "."
+
+    def hand_buttons(self) -> list[CardButton]:
+        """Your cards, in hand order (none when watching)."""
+        if self.watch:
+            return []
+        return [CardButton(self.card_name(card) + (", selected" if card in self.selected else ""),
+                           str(card), card in self.selected)
+                for card in self.state.hands[self.seat]]
+
+    def bidding(self) -> bool:
+        """True while you choose the three cards of your bid."""
+        return self.your_turn and self.state.phase == "bid"
+
+    def offering(self) -> bool:
+        """True while you choose to declare, reveal or pass."""
+        return self.your_turn and self.state.phase == "offer"
+
+    def bid_sentence(self) -> str:
+        """The bid of the cards chosen so far, in words."""
+        chosen = len(self.selected)
+        if chosen == 0:
+            return "Choose three cards to lay aside as your bid."
+        value = text.plural(bid_value(self.selected, self.state.turn_up), "trick")
+        if chosen == 3:
+            return f"Your bid: {value}."
+        return f"Your bid so far: {value} from {text.plural(chosen, 'card')}; choose {3 - chosen} more."
+
+    def bid_values_sentence(self) -> str:
+        """The bids your hand can make (clubs 3, hearts 2, spades 1, diamonds 0 each)."""
+        values = bid_values(self.state.hands[self.seat], self.state.turn_up)
+        return (f"Your hand can bid {text._join([str(v) for v in values], 'or')} tricks "
+                "(each club laid aside counts 3, each heart 2, each spade 1, each diamond 0).")
+
+    def card_name(self, card: Card) -> str:
+        """A card's name on its button: "Queen of Spades", "the Joker, as the 7 of Hearts"."""
+        if card != JOKER:
+            return card.name
+        stands_for = acts_as(card, self.state.turn_up)
+        return "the Joker" if stands_for == JOKER else f"the Joker, as the {stands_for.name}"
+
+    def card_words(self, card: Card) -> str:
+        """A card in a sentence: "the Queen of Spades", "the Joker (as the 7 of Hearts)"."""
+        stands_for = acts_as(card, self.state.turn_up)
+        if card == JOKER and stands_for != JOKER:
+            return f"the Joker (as the {stands_for.name})"
+        return tricks_text.card_words(card)
+
+    def cards_words(self, cards) -> str:
+        return text._join([self.card_words(card) for card in cards])
+
+    # --- clicks ------------------------------------------------------------------------------
+
+    def click_card(self, card) -> bool:
+        """You clicked a card of your hand: while bidding, choose it (or put it back); during
+        the play, play it to the trick."""
+        refusal = self._refuse_unless_your_turn()
+        if refusal:
+            return self._refuse(refusal)
+        try:
+            card = card if isinstance(card, Card) else parse_card(str(card))
+        except CardError as error:
+            return self._refuse(str(error))
+        hand = self.state.hands[self.seat]
+        if card not in hand:
+            return self._refuse(f"You do not hold {tricks_text.card_words(card)}: click a card "
+                                "of your hand.")
+        if self.state.phase == "bid":
+            return self._toggle(card)
+        if self.state.phase == "offer":
+            return self._refuse("First declare, reveal or pass with the buttons: the cards are "
+                                "played after the offers.")
+        return self._play(PlayCard(card))
+
+    def _toggle(self, card: Card) -> bool:
+        if card in self.selected:
+            self.selected.remove(card)
+            self._tell(f"You put back {self.card_words(card)}. {self.bid_sentence()}")
+            return True
+        if len(self.selected) == 3:
+            return self._refuse("You have chosen three cards already: click one of them to put "
+                                "it back, or press Lay aside these three.")
+        self.selected.append(card)
+        self._tell(f"You choose {self.card_words(card)}. {self.bid_sentence()}")
+        return True
+
+    def lay_aside(self) -> bool:
+        """Lay aside the three chosen cards as your bid; the bots then bid (and more)."""
+        refusal = self._refuse_unless_your_turn()
+        if refusal:
+            return self._refuse(refusal)
+        if self.state.phase != "bid":
+            return self._refuse(self._engine_refusal(Bid((JOKER, JOKER, JOKER))))
+        chosen = len(self.selected)
+        if chosen != 3:
+            have = "none" if chosen == 0 else text.NUMBER_WORDS[chosen]
+            return self._refuse(f"A bid lays aside exactly three cards: you have chosen {have}, "
+                                f"so choose {3 - chosen} more.")
+        return self._play(Bid.of(self.selected))
+
+    def offer(self, kind: str) -> bool:
+        """Say "declare", "reveal" or "pass" after the bids."""
+        refusal = self._refuse_unless_your_turn()
+        if refusal:
+            return self._refuse(refusal)
+        moves = {offer.kind: offer for offer in OFFERS}
+        if kind not in moves:
+            return self._refuse(f"'{kind}' is not an offer: choose declare, reveal or pass.")
+        return self._play(moves[kind])
+
+    def play(self, move: str) -> bool:
+        """Make a move given as text: ``bid 6D 7S QH``, ``declare``, ``reveal``, ``pass``, ``QS``."""
+        refusal = self._refuse_unless_your_turn()
+        if refusal:
+            return self._refuse(refusal)
+        try:
+            return self._play(self.state.parse_move(move))
+        except IllegalMove as error:
+            return self._refuse(str(error))
+
+    def step(self) -> bool:
+        """Watching: the bot to move makes one move."""
+        if not self.watch:
+            return self._refuse(ONLY_WHEN_WATCHING)
+        if self.state.is_over:
+            return self._refuse(GAME_OVER)
+        self._say(self._narrate(self._bot_move()))
+        return True
+
+    def run(self) -> bool:
+        """Watching: the bots play to the end of the deal."""
+        if not self.watch:
+            return self._refuse(ONLY_WHEN_WATCHING)
+        if self.state.is_over:
+            return self._refuse(GAME_OVER)
+        events: list = []
+        for _ in range(MAX_BOT_MOVES):
+            step = self._bot_move()
+            events += step
+            if self.state.is_over or any(type(e) is ev.DealScored for e in step):
+                break
+        self._say(self._narrate(events))
+        return True
+
+    def new_game(self) -> bool:
+        """Deal a new game with the same settings (the next seed)."""
+        self.games_started += 1
+        self._begin(self.game.new_game(self.seed + self.games_started))
+        return True
+
+    # --- inside: playing moves and running the bots -------------------------------------------
+
+    def _begin(self, state) -> None:
+        """Start playing ``state``: narrate how it began and let the bots move up to your turn."""
+        self.state = state
+        self.selected = []
+        self.message = ""
+        self.lines = []
+        events = list(state.history)
+        if not self.watch:
+            events += self._bots_until_your_turn()
+        self._say(self._narrate(events))
+
+    def _play(self, move) -> bool:
+        """Make your move, then let the bots answer; refuse (changing nothing) if it is illegal."""
+        try:
+            events = self.state.play(move)
+        except IllegalMove as error:
+            return self._refuse(str(error))
+        self.selected = []
+        events += self._bots_until_your_turn()
+        self._say(self._narrate(events))
+        return True
+
+    def _engine_refusal(self, move) -> str:
+        """The engine's sentence refusing ``move`` now (tried on a copy: nothing changes)."""
+        try:
+            self.state.copy().play(move)
+        except IllegalMove as error:
+            return str(error)
+        return "That is not allowed now."
+
+    def _bots_until_your_turn(self) -> list:
+        events: list = []
+        for _ in range(MAX_BOT_MOVES):
+            if self.state.is_over or self.state.to_move == self.seat:
+                break
+            events += self._bot_move()
+        return events
+
+    def _bot_move(self) -> list:
+        seat = self.state.to_move
+        return self.state.play(self.bots[seat](self.state.view(seat)))
+
+    def _refuse_unless_your_turn(self) -> str:
+        """The sentence refusing a click now, or "" when it is your turn to act."""
+        if self.watch:
+            return WATCHING
+        if self.state.is_over:
+            return GAME_OVER
+        if self.state.to_move != self.seat:
+            return f"It is not your turn: {self._name(self.state.to_move)} is to move."
+        return ""
+
+    def _refuse(self, sentence: str) -> bool:
+        self.message = sentence
+        self.latest = [sentence]
+        return False
+
+    def _tell(self, sentence: str) -> None:
+        """A sentence for the live region only (choosing cards is not part of the story)."""
+        self.message = ""
+        self.latest = [sentence]
+
+    def _narrate(self, events: list) -> list[str]:
+        you = self.you
+        shown = events if you is None else [ev.redact(e, you) for e in events]
+        return tricks_text.narrate(shown, you, self.names)
+
+    def _say(self, lines: list[str]) -> None:
+        self.message = ""
+        self.latest = lines
+        self.lines = (self.lines + lines)[-HISTORY_LINES:]
+
+    def _name(self, seat: int, inside: bool = False) -> str:
+        """A seat in words: "You" (``inside`` a sentence: "you"), "Seat 1", or its name."""
+        name = tricks_text.seat_name(seat, self.you, self.names)
+        return "you" if inside and seat == self.you else name
+
+    def _bots_for(self, bots, players: int) -> list:
+        """One bot per seat (your seat's entry is used only when watching)."""
+        if isinstance(bots, (list, tuple)):
+            if len(bots) != players:
+                raise ValueError(f"bots must give one bot for each of the {players} seats.")
+        else:
+            bots = [bots] * players
+        # seat_bot gives a random bot its own generator from the table's seed and the seat.
+        return [seat_bot(bot, self.seed, seat) for seat, bot in enumerate(bots)]
+
+
+# --- sentences only the table needs -------------------------------------------------------------
+
+GAME_OVER = "The game is over: press New game to play again."
+WATCHING = "You are watching the bots play every seat: press Step or Run to the end of the deal."
+ONLY_WHEN_WATCHING = "Step and Run are for watching the bots: you are playing at this table."
+
+
+def game_over_status(standings, you: int | None, names) -> str:
+    """The status line once the last deal is scored: who won, with what total."""
+    return f"The game is over. {winner_words(standings, you, names)} Press New game to play again."
+
+
+def winner_words(standings, you: int | None, names) -> str:
+    """"You win with 120 points." / "Seat 1 and Seat 2 share the highest total, 95 points."."""
+    best = [s for s in standings if s.rank == 1]
+    who = [tricks_text.seat_name(s.seat, you, names) for s in best]
+    points = text.plural(best[0].score, "point")
+    if len(best) == 1:
+        return f"{who[0]} {'win' if who[0] == 'You' else 'wins'} with {points}."
+    return f"{text._join(who)} share the highest total, {points}."
+
+
+def grading_line(game) -> str:
+    """What a table shows in a notebook run headless by a grader."""
+    return (f"A live table of Ninety-Nine, the trick-taking game, for {game.players} players and "
+            f"{game.deals} deals appears here when the notebook runs in Jupyter.")
