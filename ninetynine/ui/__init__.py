@@ -6,7 +6,7 @@ logic and is tested without a browser). Importing this package needs ipywidgets 
 """
 from .controller import TableController
 
-__all__ = ["Table", "TableController", "BoardTable"]
+__all__ = ["Table", "TableController", "BoardTable", "TricksTable"]
 
 
 def __getattr__(name):
@@ -18,4 +18,7 @@ def __getattr__(name):
     if name == "BoardTable":
         from .board_widgets import BoardTable
         return BoardTable
+    if name == "TricksTable":
+        from .tricks_widgets import TricksTable
+        return TricksTable
     raise AttributeError(f"module 'ninetynine.ui' has no attribute {name!r}")
