@@ -154,7 +154,7 @@ class TricksController:
     def _your_task(self) -> str:
         state = self.state
         if state.phase == "bid":
-            return "bid: choose three cards to lay aside, then press Lay aside these three"
+            return "bid: lay aside three cards"
         if state.phase == "offer":
             return "declare, reveal or pass"
         if not state.trick:

@@ -1,0 +1,317 @@
+"""Play Ninety-Nine, the trick-taking game, in the terminal against two bots, a line at a time.
+
+Reading whole lines (not key presses) means the game works the same when typed, piped from a
+file or sent by a test; the end of the input quits cleanly. The console is a thin shell over the
+same ``TricksController`` as the notebook table, so every sentence and every refusal is the
+table's. Your cards are numbered from 1 in hand order:
+
+- bidding: ``1 5 9`` lays aside your cards 1, 5 and 9 (or ``bid 6D 7S QH``);
+- offers: ``declare``, ``reveal`` or ``pass``;
+- play: ``4`` plays your card 4 (or ``QS``);
+- ``h`` your hand, ``t`` the trick, ``s`` bids, tricks, cards face up and scores, ``?`` help,
+  ``q`` quit.
+
+Two looks, one behaviour: **rich** (a terminal) shows the table in a box before each of your
+moves; **plain** (``--plain``, or whenever the output is not a terminal) prints sentences only,
+one per line, for screen readers and pipes.
+
+>>> import io, ninetynine as nn
+>>> out = io.StringIO()
+>>> TricksConsole(nn.make("tricks"), seed=1, plain=True, stdin=io.StringIO("h\\nq\\n"),
+...               stdout=out).run()
+0
+>>> "Your hand: 1, the King of Clubs; 2, the 6 of Diamonds;" in out.getvalue()
+True
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from typing import TextIO
+
+from .. import text
+from .console import Quit, _is_terminal
+from .tricks_controller import TricksController, winner_words
+
+#: The bots that play Ninety-Nine, by the names ``--bots`` accepts (short names too).
+TRICKS_BOT_NAMES = {"tricks_rules": "tricks_rules", "rules": "tricks_rules",
+                    "tricks_search": "tricks_search", "search": "tricks_search",
+                    "tricks_random": "tricks_random", "random": "tricks_random"}
+DEFAULT_BOT = "tricks_rules"
+PLAYERS = 3
+
+
+def choose_bots(spec: str | None) -> list[str]:
+    """The two opponents' bot names from ``--bots`` text: one name for both, or two separated
+    by a comma. A name that is not a Ninety-Nine bot raises ValueError in one sentence."""
+    names = [name.strip() for name in (spec or DEFAULT_BOT).split(",")]
+    if len(names) == 1:
+        names = names * (PLAYERS - 1)
+    if len(names) != PLAYERS - 1:
+        raise ValueError(f"--bots names {len(names)} bots for 2 opponents: give one name for "
+                         "both, or two names separated by a comma.")
+    for name in names:
+        if name not in TRICKS_BOT_NAMES:
+            raise ValueError(f"'{name}' is not a bot of Ninety-Nine: choose one of tricks_rules, "
+                             "tricks_search or tricks_random.")
+    return [TRICKS_BOT_NAMES[name] for name in names]
+
+
+def help_text() -> list[str]:
+    return [
+        "Your cards are numbered from 1, in the order your hand shows them.",
+        "To bid, type the numbers of the three cards to lay aside, such as 1 5 9, or type bid "
+        "and the cards, such as bid 6D 7S QH.",
+        "Each club laid aside bids 3 tricks, each heart 2, each spade 1 and each diamond 0.",
+        "After the bids, type declare to show your bid cards for a premium of 30, reveal to "
+        "show your hand too for a premium of 60, or pass.",
+        "To play, type the number of a card, or the card itself, such as QS; follow the suit "
+        "led if you can.",
+        "Type h for your hand, t for the trick, s for bids, tricks and scores, and q to quit.",
+    ]
+
+
+class TricksConsole:
+    """A game of Ninety-Nine at the terminal: you play seat 0, bots play seats 1 and 2.
+
+    game    ``nn.make("tricks")`` (options ``trumps`` and ``deals``)
+    bots    a ``--bots`` text ("tricks_rules", "search,random") or a list of two bot names or
+            callables, one per opponent
+    seed    seeds the deal and the bots; the same seed and the same input replay the same game
+    plain   True: sentences only; False: the table in a box too; None: plain exactly when
+            ``stdout`` is not a terminal
+    """
+
+    def __init__(self, game, bots=DEFAULT_BOT, seed: int = 0, plain: bool | None = None,
+                 stdin: TextIO | None = None, stdout: TextIO | None = None, names=None):
+        if bots is None or isinstance(bots, str):
+            bots = choose_bots(bots)
+        if len(bots) != PLAYERS - 1:
+            raise ValueError("Give one bot for each of the 2 opponents.")
+        self.bot_names = [b if isinstance(b, str) else getattr(b, "__name__", "custom") for b in bots]
+        self.table = TricksController(game, seat=0, bots=[DEFAULT_BOT, *bots], seed=seed,
+                                      names=names)
+        self.game = game
+        self.seed = seed
+        self.names = names
+        self.stdin = stdin if stdin is not None else sys.stdin
+        self.stdout = stdout if stdout is not None else sys.stdout
+        self.plain = not _is_terminal(self.stdout) if plain is None else plain
+        self._console = None
+        if not self.plain:
+            from rich.console import Console
+            self._console = Console(file=self.stdout, highlight=False)
+
+    # --- output --------------------------------------------------------------------------------
+
+    def say(self, *sentences: str) -> None:
+        """Print sentences, one per line."""
+        for sentence in sentences:
+            if self._console is not None:
+                self._console.print(sentence, markup=False)
+            else:
+                print(sentence, file=self.stdout)
+        self.stdout.flush()
+
+    @property
+    def hand(self) -> list:
+        return self.table.state.hands[self.table.seat]
+
+    def hand_sentence(self) -> str:
+        """"Your hand: 1, the King of Clubs; 2, the 6 of Diamonds; ..."."""
+        if not self.hand:
+            return "Your hand is empty."
+        cards = "; ".join(f"{number}, {self.table.card_words(card)}"
+                          for number, card in enumerate(self.hand, start=1))
+        return f"Your hand: {cards}."
+
+    def trick_lines(self) -> list[str]:
+        return [line for line in (self.table.trick_sentence(), self.table.last_trick_sentence())
+                if line]
+
+    def score_lines(self) -> list[str]:
+        t = self.table
+        return [*t.seat_lines(), *t.exposed_lines(), *t.score_lines()]
+
+    def show_table(self) -> None:
+        """Before your move: the status, the deal, the trick and your numbered hand."""
+        t = self.table
+        lines = [t.status()]
+        if t.phase == "bid":
+            lines.append(t.deal_sentence())
+        if t.phase == "play":
+            lines.append(t.trick_sentence())
+        if self._console is None:
+            self.say(*lines, self.hand_sentence())
+        else:
+            from rich.console import Group
+            from rich.panel import Panel
+            from rich.table import Table
+            from rich.text import Text
+
+            cards = Table(show_header=True, box=None, padding=(0, 2))
+            cards.add_column("Number")
+            cards.add_column("Card")
+            for number, card in enumerate(self.hand, start=1):
+                cards.add_row(str(number), t.card_name(card))
+            body = Group(Text(lines[0], style="bold"), *(Text(line) for line in lines[1:]), cards)
+            self._console.print(Panel(body, title="Ninety-Nine"))
+        if t.bidding():
+            self.say(t.bid_values_sentence())
+
+    def prompt(self) -> str:
+        phase = self.table.phase
+        if phase == "bid":
+            return "Your bid: type the numbers of three cards to lay aside, or ? for help."
+        if phase == "offer":
+            return "Type declare, reveal or pass."
+        return "Your card: type its number, or ? for help."
+
+    def ask(self, question: str) -> str:
+        """Print ``question`` and read one line; raise Quit at the end of the input."""
+        self.say(question)
+        line = self.stdin.readline()
+        if line == "":
+            raise Quit
+        return line.strip()
+
+    # --- the game ------------------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Play until the game ends or the player quits; return the exit code (0)."""
+        self.introduce()
+        self.say(*self.table.latest)
+        try:
+            while not self.table.is_over:
+                self.show_table()
+                while self.handle(self.ask(self.prompt())):
+                    pass
+            self.say(winner_words(self.table.state.standings(), 0, self.names), "Final scores:",
+                     *self.table.score_lines())
+            return 0
+        except Quit:
+            self.say("You leave the game. Scores now:", *self.table.score_lines())
+            return 0
+
+    def introduce(self) -> None:
+        played: dict[str, list[str]] = {}
+        for seat, name in enumerate(self.bot_names, start=1):
+            played.setdefault(name, []).append(text.seat_name(seat, None, self.names))
+        opponents = "; ".join(f"the {name} bot plays {text._join(seats)}"
+                              for name, seats in played.items())
+        trumps = ("the turn-up sets trumps" if self.game.trumps == "turn-up"
+                  else "the results of each deal set the next deal's trumps")
+        self.say(f"Ninety-Nine, the trick-taking game, {text.plural(self.game.deals, 'deal')}, {trumps}: you "
+                 f"are {text.seat_name(0, None, self.names)}; {opponents}.",
+                 f"Game seed {self.seed}: the same seed and the same input replay this game.",
+                 "Type ? for help.")
+
+    def handle(self, line: str) -> bool:
+        """Act on one line of input; return True to ask again, False once a move was made."""
+        words = line.lower().replace(",", " ").split()
+        if not words:
+            self.say("Nothing was typed: " + self.prompt()[:1].lower() + self.prompt()[1:])
+            return True
+        key = words[0]
+        if key in ("q", "quit"):
+            raise Quit
+        info = {"?": help_text, "help": help_text, "h": lambda: [self.hand_sentence()],
+                "t": self.trick_lines, "s": self.score_lines}
+        if len(words) == 1 and key in info:
+            self.say(*info[key]())
+            return True
+        if all(word.isdigit() for word in words):
+            return self.numbers(words)
+        if len(words) == 1 and key in ("declare", "reveal", "pass"):
+            return self.answer(self.table.offer(key))
+        return self.answer(self.table.play(line))
+
+    def numbers(self, words: list[str]) -> bool:
+        """Card numbers: three to bid, one to play."""
+        size = len(self.hand)
+        for word in words:
+            if not 1 <= int(word) <= size:
+                self.say(f"There is no card {word}: your cards are numbered 1 to {size}.")
+                return True
+        cards = [self.hand[int(word) - 1] for word in words]
+        phase = self.table.phase
+        if phase == "bid":
+            if len(set(cards)) != 3:
+                self.say("A bid lays aside exactly three different cards: type three numbers, "
+                         "such as 1 5 9.")
+                return True
+            return self.answer(self.table.play("bid " + " ".join(str(c) for c in cards)))
+        if phase == "play" and len(cards) == 1:
+            return self.answer(self.table.click_card(cards[0]))
+        if phase == "play":
+            self.say("Play one card at a time: type one number.")
+            return True
+        self.say("Now type declare, reveal or pass: the cards are played after the offers.")
+        return True
+
+    def answer(self, accepted: bool) -> bool:
+        """Print what the table said: the refusal, or the narration of the move and the bots'."""
+        self.say(*self.table.latest)
+        return not accepted
+
+
+# --- the command line ------------------------------------------------------------------------------
+
+#: Options of the running-total games that Ninety-Nine refuses, and how they are read from args.
+OTHER_GAMES_OPTIONS = (("--hand-size", "hand_size"), ("--tokens", "tokens"),
+                       ("--rounds", "rounds"), ("--manual-draw", "manual_draw"))
+
+
+def run(args, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    """``ninetynine play --game tricks [--bots tricks_rules] [--seed N] [--deals N]
+    [--trumps turn-up|results] [--plain]``.
+
+    ``args`` is an argparse namespace (missing attributes count as not given). A bad option is
+    one sentence on standard error and exit code 2; nothing is started.
+    """
+    import ninetynine as nn
+
+    for option, name in OTHER_GAMES_OPTIONS:
+        if getattr(args, name, None) not in (None, False):
+            print(f"{option} is not an option of Ninety-Nine, the trick-taking game: use --bots, "
+                  "--seed, --deals, --trumps and --plain.", file=sys.stderr)
+            return 2
+    if getattr(args, "players", None) not in (None, PLAYERS):
+        print("Ninety-Nine, the trick-taking game, is for 3 players: leave out --players.",
+              file=sys.stderr)
+        return 2
+    bots = getattr(args, "bots", None)
+    if bots == "expert":                     # the running-total games' default bot
+        bots = DEFAULT_BOT
+    options = {"deals": getattr(args, "deals", None), "trumps": getattr(args, "trumps", None)}
+    try:
+        game = nn.make("tricks", **{k: v for k, v in options.items() if v is not None})
+        seed = args.seed if getattr(args, "seed", None) is not None \
+            else random.SystemRandom().randrange(10_000)
+        console = TricksConsole(game, bots=bots, seed=seed,
+                                plain=True if getattr(args, "plain", False) else None,
+                                stdin=stdin, stdout=stdout)
+    except ValueError as error:
+        print(str(error).replace("deals must", "--deals must").replace("trumps must",
+                                                                         "--trumps must"),
+              file=sys.stderr)
+        return 2
+    return console.run()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m ninetynine.ui.tricks_console [--bots ...] [--seed N] [--deals N]
+    [--trumps ...] [--plain]``: the same game as ``ninetynine play --game tricks``."""
+    parser = argparse.ArgumentParser(prog="python -m ninetynine.ui.tricks_console",
+                                     description="Play Ninety-Nine, the trick-taking game.")
+    parser.add_argument("--bots", default=DEFAULT_BOT)
+    parser.add_argument("--seed", type=int)
+    parser.add_argument("--deals", type=int)
+    parser.add_argument("--trumps", choices=("turn-up", "results"))
+    parser.add_argument("--plain", action="store_true")
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
