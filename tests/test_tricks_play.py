@@ -1,7 +1,7 @@
 """Ninety-Nine under random play: invariants that hold in every game, saves, views, determinism,
 and a golden playthrough (regenerate with ``python tests/test_tricks_play.py --regenerate``)."""
 import json
-from dataclasses import fields
+from dataclasses import fields, is_dataclass
 import random
 import sys
 from collections import Counter
@@ -114,7 +114,7 @@ def test_views_hide_other_hands_and_laid_aside_cards_unless_exposed():
             assert view.laid_aside == state.laid_aside[seat]
             assert view.hand_sizes == [len(h) for h in state.hands]
             visible = set().union(*(cards_in(getattr(view, f.name)) for f in fields(view)
-                                    if f.name != "_history"))
+                                    if f.name != "history"))
             for other in set(range(3)) - {seat}:
                 declared = state.premium is not None and state.premium[0] == other
                 revealed = state.premium == (other, "reveal")
@@ -128,6 +128,58 @@ def test_views_hide_other_hands_and_laid_aside_cards_unless_exposed():
             assert (view.legal_moves != []) == (seat == state.to_move)
 
     random_game(7, {"deals": 3}, check)
+
+
+def cards_reachable(value, seen=None):
+    """Every card reachable from ``value``: through containers, dataclass fields (events) and
+    object attributes, as a bot poking at a view could find them."""
+    seen = set() if seen is None else seen
+    if id(value) in seen or isinstance(value, (str, int, float, bool, type(None))):
+        return set()
+    seen.add(id(value))
+    if isinstance(value, nn.Card):
+        return {value}
+    if isinstance(value, dict):
+        parts = list(value.values())
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        parts = list(value)
+    elif is_dataclass(value):
+        parts = [getattr(value, f.name) for f in fields(value)]
+    elif hasattr(value, "__dict__"):
+        parts = list(vars(value).values())
+    else:
+        return set()
+    return set().union(set(), *(cards_reachable(part, seen) for part in parts))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_no_attribute_of_a_view_holds_another_seats_hidden_card(seed):
+    # One deal, so every card in the history belongs to this deal: a card of another seat's hand
+    # or laid-aside bid may appear in the view only once it is played, declared or revealed.
+    def check(state):
+        for seat in range(3):
+            view = state.view(seat)
+            reachable = set().union(*(cards_reachable(value) for value in vars(view).values()))
+            for other in set(range(3)) - {seat}:
+                hidden = set() if state.premium == (other, "reveal") else set(state.hands[other])
+                if state.exposed_bid(other) is None:
+                    hidden |= set(state.laid_aside[other])
+                assert not hidden & reachable, (seat, other, hidden & reachable)
+            assert view.history == [ev.redact(e, seat) for e in state.history]
+
+    random_game(seed, {"deals": 1}, check)
+    random_game(seed, {"deals": 1, "trumps": "results"}, check)
+
+
+def test_a_copy_keeps_its_own_redacted_history():
+    original = nn.make("tricks", deals=2).new_game(seed=5)
+    for _ in range(4):
+        original.view(1)
+        original.play(original.legal_moves()[0])
+    copy = original.copy()
+    copy.play(copy.legal_moves()[0])
+    assert len(copy.view(1).history) == len(original.view(1).history) + 1
+    assert original.view(1).history == [ev.redact(e, 1) for e in original.history]
 
 
 def test_illegal_moves_change_nothing():

@@ -56,6 +56,7 @@ class TricksState:
         self.last_made: int | None = None              # how many made their bid last deal
         self.to_move: int | None = None
         self.history: list = []
+        self._seen: list[list] = [[] for _ in range(PLAYERS)]   # each seat's redacted history
         self._legal: list[Move] | None = None
 
     # --- reading the state -------------------------------------------------------------------
@@ -274,6 +275,7 @@ class TricksState:
         for name in ("offers", "trick", "tricks_played", "tricks_taken", "scores", "history"):
             setattr(other, name, list(getattr(self, name)))
         other.deal_points = [list(points) for points in self.deal_points]
+        other._seen = [list(seen) for seen in self._seen]
         other._legal = None
         return other
 
@@ -295,8 +297,22 @@ class TricksState:
             scores=list(self.scores), deal_points=[list(p) for p in self.deal_points],
             to_move=self.to_move,
             legal_moves=self.legal_moves() if seat == self.to_move else [],
-            _history=tuple(self.history),
+            history=self._history_seen_by(seat),
         )
+
+    def _history_seen_by(self, seat: int) -> list:
+        """The history as ``seat`` may see it (other seats' laid-aside cards face down).
+
+        The view holds only this redacted copy, never the full history: a bot could otherwise read
+        the hidden cards through it. Each seat's copy is extended with the events since its last
+        view, so a view costs a list copy, not a pass over the whole game.
+        """
+        seen = self._seen[seat]
+        if len(seen) > len(self.history):       # the history was replaced
+            seen.clear()
+        for event in self.history[len(seen):]:
+            seen.append(ev.redact(event, seat))
+        return list(seen)
 
     def to_json(self) -> str:
         from .saving import state_to_json
@@ -352,12 +368,8 @@ class TricksView:
     deal_points: list
     to_move: int | None
     legal_moves: list
-    _history: tuple = field(default=(), repr=False)
-
-    @property
-    def history(self) -> list:
-        """Every event so far, with other seats' laid-aside cards hidden."""
-        return [ev.redact(e, self.seat) for e in self._history]
+    #: every event so far, as this seat may see them (other seats' laid-aside cards hidden)
+    history: list = field(default_factory=list, repr=False)
 
     def parse_move(self, text: str) -> Move:
         return parse_move(text)
