@@ -59,7 +59,16 @@ EVENT_TYPES: dict[str, type] = {}
 
 
 def event(cls):
-    """Class decorator: a frozen event dataclass, registered by name so saved games can load it."""
+    """Class decorator: a frozen event dataclass, registered by name so saved games can load it.
+
+    Names must be unique across every game (a save names its events by class name alone), so a
+    second event class with a name already taken is refused at import time. Re-running the same
+    definition (reloading its module) replaces the old class.
+    """
+    taken = EVENT_TYPES.get(cls.__name__)
+    if taken is not None and (taken.__module__, taken.__qualname__) != (cls.__module__, cls.__qualname__):
+        raise TypeError(f"Two event classes are called {cls.__name__} ({taken.__module__} and "
+                        f"{cls.__module__}): give the new one a name no other event uses.")
     cls = dataclass(frozen=True, slots=True)(cls)
     EVENT_TYPES[cls.__name__] = cls
     return cls

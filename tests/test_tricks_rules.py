@@ -351,3 +351,14 @@ def test_impossible_positions_are_refused(kwargs, words):
     kwargs.setdefault("tricks_taken", [2, 3, 3])
     with pytest.raises(ValueError, match=words):
         TricksGame().setup(laid_aside=LAID, **kwargs)
+
+
+def test_an_event_class_may_not_take_another_events_name():
+    # Saves name events by class name alone, so a clash would load the wrong class.
+    from ninetynine.core import EVENT_TYPES, event
+    before = dict(EVENT_TYPES)
+    with pytest.raises(TypeError, match="DealStarted"):
+        @event
+        class DealStarted:          # the tricks game already has an event of this name
+            deal: int
+    assert EVENT_TYPES == before and EVENT_TYPES["DealStarted"] is ev.DealStarted
