@@ -24,7 +24,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from test_browser import (ARTIFACTS, browser, free_port, in_a_page, kit_python,  # noqa: F401
+from test_browser import (browser, free_port, in_a_page, kit_python,  # noqa: F401
                           live_text, missing, open_and_run, unnamed_buttons, wait_for_new_sentence,
                           wait_for_server)
 

@@ -59,7 +59,8 @@ def test_refusals_say_one_sentence_and_change_nothing():
     game, out = console("1 2\n1 1 2\n99\n9\ndeclare\nQZ\nfrobnicate\n\nq\n")
     state = game.table.state
     assert state.phase == "bid" and not state.laid_aside[0]
-    assert "A bid lays aside exactly three different cards: type three numbers, such as 1 5 9." in out
+    assert ("A bid lays aside exactly three different cards: type three numbers, such as "
+            "1 5 9.") in out
     assert "There is no card 99: your cards are numbered 1 to 12." in out
     assert "It is not the time for that: now lay aside three cards" in out
     assert "Nothing was typed: your bid:" in out
@@ -90,7 +91,8 @@ def test_not_following_suit_is_refused_in_words():
 
 def test_help_hand_trick_and_scores():
     game, out = console("?\nh\nt\ns\nq\n")
-    assert "Each club laid aside bids 3 tricks, each heart 2, each spade 1 and each diamond 0." in out
+    assert ("Each club laid aside bids 3 tricks, each heart 2, each spade 1 and each "
+            "diamond 0.") in out
     assert game.hand_sentence() in out and game.hand_sentence().startswith("Your hand: 1, the ")
     assert "No trick is being played" in out
     assert "You: no bid yet, 0 tricks taken, 12 cards in hand, to move." in out

@@ -54,7 +54,7 @@ def play_position(seat: int = 1, **kwargs) -> TricksController:
 # --- whole games by clicks ----------------------------------------------------------------------
 
 def click_a_turn(table: TricksController, rng: random.Random) -> None:
-    """Your turn by clicks, whatever the step; afterwards it is your turn again or the game is over."""
+    """Your turn by clicks, whatever the step; then it is your turn again or the game is over."""
     state = table.state
     if state.phase == "bid":
         hand = [button.card for button in table.hand_buttons()]
@@ -66,7 +66,8 @@ def click_a_turn(table: TricksController, rng: random.Random) -> None:
         assert_refused(table, table.lay_aside)                         # ... two cards: no bid
         assert table.click_card(chosen[3]) is True
         picked = [parse_card(card) for card in chosen[1:]]
-        assert table.bid_sentence() == f"Your bid: {plural(bid_value(picked, state.turn_up), 'trick')}."
+        value = bid_value(picked, state.turn_up)
+        assert table.bid_sentence() == f"Your bid: {plural(value, 'trick')}."
         assert table.lay_aside() is True, table.message
         assert sorted(map(str, state.laid_aside[table.seat])) == sorted(map(str, picked))
     elif state.phase == "offer":
@@ -257,7 +258,7 @@ def test_a_click_while_a_bot_is_to_move_is_refused():
     assert_refused(table, table.lay_aside)
 
 
-# --- watching, positions, new games -----------------------------------------------------------------
+# --- watching, positions, new games ---------------------------------------------------------------
 
 def test_watch_mode_steps_and_runs_to_the_end_of_each_deal():
     table = TricksController(nn.make("tricks", deals=2), watch=True, seed=6)

@@ -48,7 +48,8 @@ def visible_buttons(table) -> list:
 
 def button_named(table, name: str):
     found = [b for b in visible_buttons(table) if b.description == name]
-    assert found, f"no visible button named {name!r}: {[b.description for b in visible_buttons(table)]}"
+    assert found, f"no visible button named {name!r}: " + str(
+        [b.description for b in visible_buttons(table)])
     return found[0]
 
 

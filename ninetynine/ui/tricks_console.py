@@ -89,7 +89,8 @@ class TricksConsole:
             bots = choose_bots(bots)
         if len(bots) != PLAYERS - 1:
             raise ValueError("Give one bot for each of the 2 opponents.")
-        self.bot_names = [b if isinstance(b, str) else getattr(b, "__name__", "custom") for b in bots]
+        self.bot_names = [b if isinstance(b, str) else getattr(b, "__name__", "custom")
+                          for b in bots]
         self.table = TricksController(game, seat=0, bots=[DEFAULT_BOT, *bots], seed=seed,
                                       names=names)
         self.game = game
@@ -202,7 +203,8 @@ class TricksConsole:
                               for name, seats in played.items())
         trumps = ("the turn-up sets trumps" if self.game.trumps == "turn-up"
                   else "the results of each deal set the next deal's trumps")
-        self.say(f"Ninety-Nine, the trick-taking game, {text.plural(self.game.deals, 'deal')}, {trumps}: you "
+        deals = text.plural(self.game.deals, "deal")
+        self.say(f"Ninety-Nine, the trick-taking game, {deals}, {trumps}: you "
                  f"are {text.seat_name(0, None, self.names)}; {opponents}.",
                  f"Game seed {self.seed}: the same seed and the same input replay this game.",
                  "Type ? for help.")
@@ -256,7 +258,7 @@ class TricksConsole:
         return not accepted
 
 
-# --- the command line ------------------------------------------------------------------------------
+# --- the command line ----------------------------------------------------------------------------
 
 #: Options of the running-total games that Ninety-Nine refuses, and how they are read from args.
 OTHER_GAMES_OPTIONS = (("--hand-size", "hand_size"), ("--tokens", "tokens"),

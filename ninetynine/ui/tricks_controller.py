@@ -166,7 +166,8 @@ class TricksController:
         """The deal, the dealer, the turn-up and trumps in words."""
         state = self.state
         dealer = self._name(state.dealer)
-        deals = f"Deal {state.deal} of {self.game.deals}; {dealer} {'deal' if dealer == 'You' else 'deals'}."
+        verb = "deal" if dealer == "You" else "deals"
+        deals = f"Deal {state.deal} of {self.game.deals}; {dealer} {verb}."
         if state.turn_up is None:
             turned = "No card is turned up"
         else:
@@ -260,7 +261,8 @@ class TricksController:
         return lines
 
     def _per_seat(self, numbers) -> str:
-        return ", ".join(f"{self._name(seat)} {number}" for seat, number in enumerate(numbers)) + "."
+        return ", ".join(f"{self._name(seat)} {number}"
+                         for seat, number in enumerate(numbers)) + "."
 
     def hand_buttons(self) -> list[CardButton]:
         """Your cards, in hand order (none when watching)."""
@@ -286,7 +288,8 @@ class TricksController:
         value = text.plural(bid_value(self.selected, self.state.turn_up), "trick")
         if chosen == 3:
             return f"Your bid: {value}."
-        return f"Your bid so far: {value} from {text.plural(chosen, 'card')}; choose {3 - chosen} more."
+        return (f"Your bid so far: {value} from {text.plural(chosen, 'card')}; "
+                f"choose {3 - chosen} more.")
 
     def bid_values_sentence(self) -> str:
         """The bids your hand can make (clubs 3, hearts 2, spades 1, diamonds 0 each)."""
@@ -371,7 +374,8 @@ class TricksController:
         return self._play(moves[kind])
 
     def play(self, move: str) -> bool:
-        """Make a move given as text: ``bid 6D 7S QH``, ``declare``, ``reveal``, ``pass``, ``QS``."""
+        """Make a move given as text: ``bid 6D 7S QH``, ``declare``, ``reveal``, ``pass``,
+        ``QS``."""
         refusal = self._refuse_unless_your_turn()
         if refusal:
             return self._refuse(refusal)

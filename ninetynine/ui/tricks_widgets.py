@@ -48,7 +48,7 @@ class TricksTable(w.VBox):
     @classmethod
     def from_state(cls, state, seat: int = 0, bots="tricks_rules", seed: int = 0, names=None,
                    watch: bool = False) -> "TricksTable":
-        """A table that starts from a position, e.g. ``nn.make("tricks").setup(hands=[...], ...)``."""
+        """A table that starts from a position: ``nn.make("tricks").setup(hands=[...], ...)``."""
         return cls(state.game, seat=seat, bots=bots, seed=seed, names=names, watch=watch,
                    state=state)
 
@@ -116,7 +116,8 @@ class TricksTable(w.VBox):
         cards = c.hand_buttons()
         self._hand_cards = [card.card for card in cards]
         if c.bidding():
-            self.hand_label.value = "<b>Your hand</b> (choose three cards to lay aside as your bid):"
+            self.hand_label.value = ("<b>Your hand</b> (choose three cards to lay aside as "
+                                     "your bid):")
             pool = self._toggle_pool(len(cards))
             self._rendering = True
             try:
