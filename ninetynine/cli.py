@@ -3,6 +3,10 @@
 ``ninetynine play [--rules quentin_c|rs_games|classic|taiwanese] [--players 3] [--bots expert]
 [--seed N] [--hand-size N] [--tokens N] [--rounds N] [--manual-draw] [--plain]`` plays a
 running-total game in the terminal against bots (see ``ninetynine.ui.console``).
+``ninetynine play --game board [--players 2|3|4|6]`` plays The Game of 99
+(``ninetynine.ui.board_console``), and ``ninetynine play --game tricks [--deals N]
+[--trumps turn-up|results]`` plays Ninety-Nine, the trick-taking game
+(``ninetynine.ui.tricks_console``).
 
 Other modules add subcommands: for each module named in ``EXTRA_COMMANDS`` that imports, ``cli``
 calls ``module.register(subparsers)``. A mistake on the command line is one sentence on standard
@@ -21,7 +25,8 @@ import sys
 EXTRA_COMMANDS = ["ninetynine.grading.commands"]
 
 #: The games the terminal plays: the four rule sets of the running-total game.
-TERMINAL_GAMES = ("quentin_c", "rs_games", "classic", "taiwanese", "board")   # board: ui.board_console
+TERMINAL_GAMES = ("quentin_c", "rs_games", "classic", "taiwanese", "board", "tricks")
+# board: ui.board_console; tricks: ui.tricks_console
 
 
 class UsageError(Exception):
@@ -79,7 +84,8 @@ def build_parser(extras: bool = True) -> Parser:
     play.add_argument("--rules", metavar="NAME",
                       help=f"the rule set: {', '.join(TERMINAL_GAMES)} (default quentin_c)")
     play.add_argument("--game", metavar="NAME",
-                      help="the same as --rules, or board for The Game of 99")
+                      help="the same as --rules, or board for The Game of 99, or tricks for "
+                           "Ninety-Nine, the trick-taking game")
     play.add_argument("--players", type=whole_number("--players"), metavar="N",
                       help="players at the table, you included (default: the rule set's)")
     play.add_argument("--bots", default="expert", metavar="NAME",
@@ -93,6 +99,10 @@ def build_parser(extras: bool = True) -> Parser:
                       help="tokens each player starts with (not for taiwanese)")
     play.add_argument("--rounds", type=whole_number("--rounds"), metavar="N",
                       help="rounds in a taiwanese match (default 5)")
+    play.add_argument("--deals", type=whole_number("--deals"), metavar="N",
+                      help="deals in a game of tricks (default 9)")
+    play.add_argument("--trumps", choices=("turn-up", "results"),
+                      help="how tricks sets trumps: turn-up (default) or results")
     play.add_argument("--manual-draw", action="store_true",
                       help="draw (D) or end the turn (E) yourself after each card")
     play.add_argument("--plain", action="store_true",
@@ -147,6 +157,12 @@ def option_words(sentence: str) -> str:
 
 
 def play_command(args) -> int:
+    if "tricks" in (args.rules, args.game):
+        from .ui.tricks_console import run
+        return run(args)
+    if args.deals is not None or args.trumps is not None:
+        print("--deals and --trumps are options of --game tricks only.", file=sys.stderr)
+        return 2
     if "board" in (args.rules, args.game):
         from .ui.board_console import play_board
         return play_board(args)

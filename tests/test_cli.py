@@ -220,6 +220,7 @@ BAD_OPTIONS = [
     (["--bots", "genius"], "There is no bot called 'genius'"),
     (["--bots", "random,random,random"], "--bots names 3 bots for 2 opponents"),
     (["--colour"], "'--colour' is not understood"),
+    (["--deals", "3"], "--deals and --trumps are options of --game tricks only."),
     (["--seed"], "--seed needs a value after it"),
 ]
 
@@ -263,3 +264,10 @@ def test_the_rich_table_and_the_automatic_plain_choice():
     assert BOX.search(boxed.getvalue()) and not BOX.search(plain.getvalue())
     assert all(card.name in boxed.getvalue() for card in hand)
     assert "You have 9 tokens. Seat 1 has 9 tokens. Seat 2 has 9 tokens." in boxed.getvalue()
+
+
+def test_the_trick_taking_game_plays_in_the_terminal():
+    result = run(["--game", "tricks", "--seed", "4", "--deals", "2"], "1 2 3\npass\nq\n")
+    assert result.returncode == 0
+    assert "You lay aside the 8 of Clubs, the Ace of Clubs and the 7 of Diamonds" in result.stdout
+    assert "You pass." in result.stdout
