@@ -5,7 +5,6 @@ the ``no_handler_errors`` fixture turns every such log record into a failure.
 """
 from __future__ import annotations
 
-import logging
 import re
 
 import pytest
@@ -22,14 +21,7 @@ from ninetynine.ui.board_widgets import ALLOWED_COLOUR, TEAM_COLOURS  # noqa: E4
 SQUARE_NAME = re.compile(r"^square (\d{1,2}), (empty|yours|your partner's|Seat \d's)(, allowed)?$")
 
 
-@pytest.fixture(autouse=True)
-def no_handler_errors(caplog):
-    caplog.set_level(logging.WARNING)
-    yield
-    records = caplog.get_records("setup") + caplog.get_records("call")
-    errors = [r for r in records if "Exception in callback" in r.getMessage() or r.exc_info]
-    assert not errors, "a widget handler raised:\n" + "\n".join(
-        logging.Formatter().format(record) for record in errors)
+pytestmark = pytest.mark.usefixtures("no_handler_errors")   # in conftest.py
 
 
 def walk(widget):

@@ -6,8 +6,6 @@ such log record into a failure.
 """
 from __future__ import annotations
 
-import logging
-
 import pytest
 
 pytest.importorskip("ipywidgets")
@@ -23,15 +21,7 @@ from ninetynine.ui import TricksTable  # noqa: E402
 from ninetynine.ui.live import LiveRegion  # noqa: E402
 
 
-@pytest.fixture(autouse=True)
-def no_handler_errors(caplog):
-    """Fail the test if any widget handler raised (ipywidgets logs it instead of raising)."""
-    caplog.set_level(logging.WARNING)
-    yield
-    records = caplog.get_records("setup") + caplog.get_records("call")
-    errors = [r for r in records if "Exception in callback" in r.getMessage() or r.exc_info]
-    assert not errors, "a widget handler raised:\n" + "\n".join(
-        logging.Formatter().format(record) for record in errors)
+pytestmark = pytest.mark.usefixtures("no_handler_errors")   # in conftest.py
 
 
 def walk(widget):
