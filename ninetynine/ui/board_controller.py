@@ -40,13 +40,7 @@ from ..board import events as ev
 from ..board import text
 from ..board.layout import LAYOUT, POSITION
 from ..board.moves import DRAW, BoardCard, Discard, Place, parse_card
-from ..core import IllegalMove
-
-#: How many narration sentences a table keeps for its "what happened" list.
-HISTORY_LINES = 12
-#: A safety limit: no single click may make the bots play more moves than this.
-MAX_BOT_MOVES = 10_000
-
+from .base import TableBase
 
 @dataclass(frozen=True)
 class SquareButton:
@@ -93,7 +87,7 @@ def board_bot(choice, seat: int, seed: int) -> Callable:
     return bot
 
 
-class BoardController:
+class BoardController(TableBase):
     """A table of The Game of 99: you at ``seat``, bots at every other seat (every seat when
     watching).
 
@@ -105,50 +99,21 @@ class BoardController:
     names   optional names of the seats, used in every sentence
     watch   True: bots play every seat, and you step through their moves
     state   start from this position instead of dealing a new game
+
+    With the ``table_penalties`` option the engine penalises a play below the card or a draw with
+    five cards instead of refusing it, exactly as at a real table.
     """
+
+    GAME_OVER = text.GAME_OVER
+    WATCHING = text.WATCHING
+    ONLY_WHEN_WATCHING = text.ONLY_WHEN_WATCHING
 
     def __init__(self, game, seat: int = 0, bots="board_heuristic", seed: int = 0,
                  names: Sequence[str] | None = None, watch: bool = False, state=None):
-        if not (isinstance(seat, int) and 0 <= seat < game.players):
-            raise ValueError(f"seat must be from 0 to {game.players - 1}, not {seat!r}.")
-        if names is not None and len(names) != game.players:
-            raise ValueError(f"names must give one name for each of the {game.players} seats.")
-        self.game = game
-        self.seat = seat
-        self.watch = watch
-        self.seed = seed
-        self.names = list(names) if names is not None else None
-        self.bots = self._bots_for(bots, seed)
-        self.bots_choice = bots
-        self.games_started = 0
-        self.message = ""
-        self.lines: list[str] = []
-        self.latest: list[str] = []
         self.selected: BoardCard | None = None
-        self._begin(state if state is not None else game.new_game(seed))
+        super().__init__(game, seat, bots, seed, names, watch, state)
 
     # --- what the table shows ----------------------------------------------------------------
-
-    @property
-    def you(self) -> int | None:
-        """The reader's seat for sentences: your seat, or None (third person) when watching."""
-        return None if self.watch else self.seat
-
-    @property
-    def view(self):
-        """Your view of the game (the view of the seat to move when watching)."""
-        seat = self.seat
-        if self.watch and self.state.to_move is not None:
-            seat = self.state.to_move
-        return self.state.view(seat)
-
-    @property
-    def is_over(self) -> bool:
-        return self.state.is_over
-
-    @property
-    def your_turn(self) -> bool:
-        return not self.watch and self.state.to_move == self.seat
 
     def status(self) -> str:
         """Whose turn it is and what you may do; or, when the game is over, who won."""
@@ -241,120 +206,25 @@ class BoardController:
             return self._refuse(text.NOTHING_TO_DISCARD)
         return self._play(Discard(self.selected))
 
-    def play(self, move: str) -> bool:
-        """Make a move given as text: ``play 37 on 52``, ``draw`` or ``discard 37``."""
-        refusal = self._refuse_unless_your_turn()
-        if refusal:
-            return self._refuse(refusal)
-        try:
-            return self._play(self.state.parse_move(move))
-        except IllegalMove as error:
-            return self._refuse(str(error))
-
-    def step(self) -> bool:
-        """Watching: the bot to move makes one move."""
-        if not self.watch:
-            return self._refuse(text.ONLY_WHEN_WATCHING)
-        if self.state.is_over:
-            return self._refuse(text.GAME_OVER)
-        self._say(self._narrate(self._bot_move()))
-        return True
-
     def run(self) -> bool:
-        """Watching: the bots play to the end of the game."""
-        if not self.watch:
-            return self._refuse(text.ONLY_WHEN_WATCHING)
-        if self.state.is_over:
-            return self._refuse(text.GAME_OVER)
-        events: list = []
-        for _ in range(MAX_BOT_MOVES):
-            if self.state.is_over:
-                break
-            events += self._bot_move()
-        self._say(self._narrate(events)[-HISTORY_LINES:])
-        return True
-
-    def new_game(self) -> bool:
-        """Deal a new game with the same players and bots (the next seed)."""
-        self.games_started += 1
-        self._begin(self.game.new_game(self.seed + self.games_started))
-        return True
+        """Watching: the bots play to the end of the game; the live region announces only the
+        last ``HISTORY_LINES`` sentences of it."""
+        done = super().run()
+        if done:
+            self.latest = self.latest[-self.HISTORY_LINES:]
+        return done
 
     # --- inside: playing moves and running the bots -------------------------------------------
 
-    def _begin(self, state) -> None:
-        """Start playing ``state``: narrate how it began and let the bots move up to your turn."""
-        self.state = state
+    def _clear_choice(self) -> None:
         self.selected = None
-        self.message = ""
-        self.lines = []
-        events = list(state.history)
-        if not self.watch:
-            events += self._bots_until_your_turn()
-        self._say(self._narrate(events))
 
-    def _play(self, move) -> bool:
-        """Make your move, then let the bots answer; refuse (changing nothing) if it is illegal.
+    def _redact(self, event, you: int):
+        return ev.redact(event, you)
 
-        With the ``table_penalties`` option the engine penalises a play below the card or a draw
-        with five cards instead of refusing it, exactly as at a real table.
-        """
-        try:
-            events = self.state.play(move)
-        except IllegalMove as error:
-            return self._refuse(str(error))
-        self.selected = None
-        events += self._bots_until_your_turn()
-        self._say(self._narrate(events))
-        return True
+    def _sentences(self, events: list) -> list[str]:
+        return text.narrate(events, self.you, self.names, self.game.players)
 
-    def _bots_until_your_turn(self) -> list:
-        events: list = []
-        for _ in range(MAX_BOT_MOVES):
-            if self.state.is_over or self.state.to_move == self.seat:
-                break
-            events += self._bot_move()
-        return events
-
-    def _bot_move(self) -> list:
-        seat = self.state.to_move
-        return self.state.play(self.bots[seat](self.state.view(seat)))
-
-    def _refuse_unless_your_turn(self) -> str:
-        """The sentence refusing a click now, or "" when it is your turn to act."""
-        if self.watch:
-            return text.WATCHING
-        if self.state.is_over:
-            return text.GAME_OVER
-        if self.state.to_move != self.seat:
-            return text.not_your_turn(self.state.to_move, self.names)
-        return ""
-
-    def _refuse(self, sentence: str) -> bool:
-        self.message = sentence
-        self.latest = [sentence]
-        return False
-
-    def _tell(self, sentence: str) -> None:
-        """A sentence for the live region only (choosing a card is not part of the story)."""
-        self.message = ""
-        self.latest = [sentence]
-
-    def _narrate(self, events: list) -> list[str]:
-        you = self.you
-        shown = events if you is None else [ev.redact(e, you) for e in events]
-        return text.narrate(shown, you, self.names, self.game.players)
-
-    def _say(self, lines: list[str]) -> None:
-        self.message = ""
-        self.latest = lines
-        self.lines = (self.lines + lines)[-HISTORY_LINES:]
-
-    def _bots_for(self, bots, seed: int) -> list:
-        """One bot per seat (your seat's entry is used only when watching)."""
-        players = self.game.players
-        if isinstance(bots, (list, tuple)):
-            if len(bots) != players:
-                raise ValueError(f"bots must give one bot for each of the {players} seats.")
-            return [board_bot(bot, seat, seed) for seat, bot in enumerate(bots)]
-        return [board_bot(bots, seat, seed) for seat in range(players)]
+    def _seat_bot(self, bot, seat: int) -> Callable:
+        """The board's bots are seated by ``board_bot`` (it seeds the search bot too)."""
+        return board_bot(bot, seat, self.seed)

@@ -24,18 +24,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..arena import seat_bot
 from ..core import IllegalMove
 from ..counting import events as ev
 from ..counting.moves import DRAW, END, Play
 from ..counting.game import CountingGame
 from ..counting.rules import RULE_SETS
 from . import sentences
-
-#: How many narration sentences a table keeps for its "what happened" list.
-HISTORY_LINES = 12
-#: A safety limit: no single click may make the bots play more moves than this.
-MAX_BOT_MOVES = 100_000
+from .base import TableBase
 
 
 @dataclass(frozen=True)
@@ -55,7 +50,7 @@ class ChoiceButton:
     move: str
 
 
-class TableController:
+class TableController(TableBase):
     """A table of one game: you at ``seat``, bots at every other seat (every seat when watching).
 
     game    a running-total game (``nn.make("quentin_c", players=3)``)
@@ -67,62 +62,27 @@ class TableController:
     state   start from this position instead of dealing a new game
     """
 
+    MAX_BOT_MOVES = 100_000
+    RUN_UNTIL = ev.RoundOver
+
     def __init__(self, game, seat: int = 0, bots="expert", seed: int = 0,
                  names: Sequence[str] | None = None, watch: bool = False, state=None):
-        if not 0 <= seat < game.players:
-            raise ValueError(f"seat must be from 0 to {game.players - 1}, not {seat!r}.")
-        if names is not None and len(names) != game.players:
-            raise ValueError(f"names must give one name for each of the {game.players} seats.")
-        self.game = game
         # The rule sets the settings row offers: the kit's four, plus the game's own if it is a
         # learner's variant (so a table of a new rule set can still be re-dealt and resized).
         self.rule_sets = {**RULE_SETS, game.rules.name: game.rules}
-        self.seat = seat
-        self.watch = watch
-        self.seed = seed
-        self.names = list(names) if names is not None else None
-        self.bots_choice = bots
-        self.bots = self._bots_for(bots, game.players)
-        self.games_started = 0
-        self.message = ""
-        self.lines: list[str] = []
-        self.latest: list[str] = []
         self.pending: str | None = None   # the card waiting for a choice of value or target
-        if state is None:
-            state = game.new_game(seed)
-        self._begin(state)
+        super().__init__(game, seat, bots, seed, names, watch, state)
 
     # --- what the table shows ----------------------------------------------------------------
-
-    @property
-    def you(self) -> int | None:
-        """The reader's seat for sentences: your seat, or None (third person) when watching."""
-        return None if self.watch else self.seat
-
-    @property
-    def view(self):
-        """Your view of the game (the view of the seat to move when watching)."""
-        seat = self.seat
-        if self.watch and self.state.to_move is not None:
-            seat = self.state.to_move
-        return self.state.view(seat)
 
     @property
     def count(self) -> int:
         return self.state.count
 
     @property
-    def is_over(self) -> bool:
-        return self.state.is_over
-
-    @property
     def manual_draw(self) -> bool:
         """True when a turn has a second step: Draw or End turn."""
         return not self.game.auto_draw
-
-    @property
-    def your_turn(self) -> bool:
-        return not self.watch and self.state.to_move == self.seat
 
     @property
     def drawing(self) -> bool:
@@ -189,15 +149,6 @@ class TableController:
             return self._refuse(sentences.choose_card_first())
         return self._play(parsed)
 
-    def play(self, move: str) -> bool:
-        """Play a move given as text (``"6C"``, ``"AS +11"``, ``"5H >2"``, ``"DRAW"``)."""
-        if self.watch or self.state.is_over:
-            return self._refuse(self._refuse_unless_your_play())
-        try:
-            return self._play(self.state.parse_move(move))
-        except IllegalMove as error:
-            return self._refuse(str(error))
-
     def draw(self) -> bool:
         """Manual drawing: take a card, and the turn passes."""
         return self._second_step(DRAW)
@@ -205,36 +156,6 @@ class TableController:
     def end_turn(self) -> bool:
         """Manual drawing: end the turn without drawing."""
         return self._second_step(END)
-
-    def step(self) -> bool:
-        """Watching: the bot to move makes one move."""
-        if not self.watch:
-            return self._refuse(sentences.only_when_watching())
-        if self.state.is_over:
-            return self._refuse(sentences.game_is_over())
-        self._say(self._narrate(self._bot_move()))
-        return True
-
-    def run(self) -> bool:
-        """Watching: the bots play to the end of the round (or of the game)."""
-        if not self.watch:
-            return self._refuse(sentences.only_when_watching())
-        if self.state.is_over:
-            return self._refuse(sentences.game_is_over())
-        events: list = []
-        for _ in range(MAX_BOT_MOVES):
-            step = self._bot_move()
-            events += step
-            if self.state.is_over or any(type(e) is ev.RoundOver for e in step):
-                break
-        self._say(self._narrate(events))
-        return True
-
-    def new_game(self) -> bool:
-        """Deal a new game with the same settings (the next seed)."""
-        self.games_started += 1
-        self._begin(self.game.new_game(self.seed + self.games_started))
-        return True
 
     def settings(self) -> dict:
         """The current settings, in the form ``apply_settings`` takes."""
@@ -275,27 +196,8 @@ class TableController:
 
     # --- inside: playing moves and running the bots -------------------------------------------
 
-    def _begin(self, state) -> None:
-        """Start playing ``state``: narrate how it began and let the bots move up to your turn."""
-        self.state = state
+    def _clear_choice(self) -> None:
         self.pending = None
-        self.message = ""
-        self.lines = []
-        events = list(state.history)
-        if not self.watch:
-            events += self._bots_until_your_turn()
-        self._say(self._narrate(events))
-
-    def _play(self, move) -> bool:
-        """Make your move, then let the bots answer; refuse (changing nothing) if it is illegal."""
-        try:
-            events = self.state.play(move)
-        except IllegalMove as error:
-            return self._refuse(str(error))
-        self.pending = None
-        events += self._bots_until_your_turn()
-        self._say(self._narrate(events))
-        return True
 
     def _second_step(self, move) -> bool:
         if not self.manual_draw:
@@ -304,20 +206,6 @@ class TableController:
             refusal = self._refuse_unless_your_play()
             return self._refuse(refusal or sentences.play_a_card_first())
         return self._play(move)
-
-    def _bots_until_your_turn(self) -> list:
-        """All bot moves until it is your turn again or the game is over."""
-        events: list = []
-        for _ in range(MAX_BOT_MOVES):
-            if self.state.is_over or self.state.to_move == self.seat:
-                break
-            events += self._bot_move()
-        return events
-
-    def _bot_move(self) -> list:
-        seat = self.state.to_move
-        move = self.bots[seat](self.state.view(seat))
-        return self.state.play(move)
 
     def _plays_of(self, card: str) -> list:
         """Your legal moves with this card (by its text)."""
@@ -337,38 +225,13 @@ class TableController:
 
     def _refuse_unless_your_play(self) -> str:
         """The sentence refusing a card click now, or "" when you may play a card."""
-        if self.watch:
-            return sentences.watching()
-        if self.state.is_over:
-            return sentences.game_is_over()
-        if self.state.to_move != self.seat:
-            return sentences.not_your_turn(self.state.to_move, self.seat, self.names)
-        if self.state.phase == "draw":
+        refusal = self._refuse_unless_your_turn()
+        if not refusal and self.state.phase == "draw":
             return sentences.draw_or_end()
-        return ""
+        return refusal
 
-    def _refuse(self, sentence: str) -> bool:
-        self.message = sentence
-        self.latest = [sentence]
-        return False
+    def _redact(self, event, you: int):
+        return ev.redact(event, you)
 
-    def _narrate(self, events: list) -> list[str]:
-        you = self.you
-        shown = events if you is None else [ev.redact(e, you) for e in events]
-        return sentences.narrate(shown, you, self.names)
-
-    def _say(self, lines: list[str]) -> None:
-        self.message = ""
-        self.latest = lines
-        self.lines = (self.lines + lines)[-HISTORY_LINES:]
-
-    def _bots_for(self, bots, players: int) -> list:
-        """One bot per seat (your seat's entry is never used unless you are watching)."""
-        if isinstance(bots, (list, tuple)):
-            if len(bots) != players:
-                raise ValueError(f"bots must give one bot for each of the {players} seats.")
-        else:
-            bots = [bots] * players
-        # seat_bot gives a random bot its own generator from the table's seed and the seat, so
-        # a table with random bots replays exactly from its seed.
-        return [seat_bot(bot, self.seed, seat) for seat, bot in enumerate(bots)]
+    def _sentences(self, events: list) -> list[str]:
+        return sentences.narrate(events, self.you, self.names)

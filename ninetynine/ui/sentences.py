@@ -74,23 +74,6 @@ def choose_card_first() -> str:
     return "That choice belongs to another card: click a card in your hand first."
 
 
-def game_is_over() -> str:
-    return "The game is over: press New game to play again."
-
-
-def watching() -> str:
-    return "You are watching the bots play every seat: press Step or Run."
-
-
-def only_when_watching() -> str:
-    return "Step and Run are for watching the bots: you are playing at this table."
-
-
-def not_your_turn(to_move: int, you: int, names) -> str:
-    who = seat_name(to_move, you, names)
-    return f"It is not your turn: {who} is to move."
-
-
 def draw_or_end() -> str:
     return "You have played your card: now press Draw or End turn."
 

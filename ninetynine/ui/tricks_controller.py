@@ -37,7 +37,6 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from .. import text
-from ..arena import seat_bot
 from ..cards import SUIT_NAMES, Card, CardError
 from ..core import IllegalMove
 from ..tricks import events as ev
@@ -46,11 +45,8 @@ from ..tricks.bidding import bid_values
 from ..tricks.cards import JOKER, acts_as, bid_value, parse_card, suit_of, trick_winner, trumps_name
 from ..tricks.moves import OFFERS, Bid, PlayCard
 from ..tricks.state import TRICKS
+from .base import TableBase
 
-#: How many narration sentences a table keeps for its "what happened" list.
-HISTORY_LINES = 16
-#: A safety limit: no single click may make the bots play more moves than this.
-MAX_BOT_MOVES = 10_000
 #: The offer buttons: what each says (its accessible name too) and the move it sends.
 OFFER_BUTTONS = (("Pass", "pass"),
                  ("Declare: play with your bid cards face up, premium 30", "declare"),
@@ -71,7 +67,7 @@ class CardButton:
     selected: bool
 
 
-class TricksController:
+class TricksController(TableBase):
     """A table of Ninety-Nine: you at ``seat``, bots at the two other seats (all three when
     watching).
 
@@ -85,56 +81,25 @@ class TricksController:
     state   start from this position instead of dealing a new game
     """
 
+    HISTORY_LINES = 16
+    RUN_UNTIL = ev.DealScored
+    WATCHING = ("You are watching the bots play every seat: press Step or Run to the end of the "
+                "deal.")
+
     def __init__(self, game=None, seat: int = 0, bots="tricks_rules", seed: int = 0,
                  names: Sequence[str] | None = None, watch: bool = False, state=None):
         if game is None:
             import ninetynine as nn
             game = state.game if state is not None else nn.make("tricks")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
-            raise ValueError(f"seat must be from 0 to {game.players - 1}, not {seat!r}.")
-        if names is not None and len(names) != game.players:
-            raise ValueError(f"names must give one name for each of the {game.players} seats.")
-        self.game = game
-        self.seat = seat
-        self.watch = watch
-        self.seed = seed
-        self.names = list(names) if names is not None else None
-        self.bots = self._bots_for(bots, game.players)
-        self.bots_choice = bots
-        self.games_started = 0
-        self.message = ""
-        self.lines: list[str] = []
-        self.latest: list[str] = []
         self.selected: list[Card] = []           # the cards chosen for your bid, in click order
-        self._begin(state if state is not None else game.new_game(seed))
+        super().__init__(game, seat, bots, seed, names, watch, state)
 
     # --- what the table shows ----------------------------------------------------------------
-
-    @property
-    def you(self) -> int | None:
-        """The reader's seat for sentences: your seat, or None (third person) when watching."""
-        return None if self.watch else self.seat
-
-    @property
-    def view(self):
-        """Your view of the game (the view of the seat to move when watching)."""
-        seat = self.seat
-        if self.watch and self.state.to_move is not None:
-            seat = self.state.to_move
-        return self.state.view(seat)
-
-    @property
-    def is_over(self) -> bool:
-        return self.state.is_over
 
     @property
     def phase(self) -> str:
         """"bid", "offer", "play" or "over"."""
         return self.state.phase
-
-    @property
-    def your_turn(self) -> bool:
-        return not self.watch and self.state.to_move == self.seat
 
     def status(self) -> str:
         """Whose turn it is and what they do now; or, when the game is over, who won."""
@@ -373,70 +338,10 @@ class TricksController:
             return self._refuse(f"'{kind}' is not an offer: choose declare, reveal or pass.")
         return self._play(moves[kind])
 
-    def play(self, move: str) -> bool:
-        """Make a move given as text: ``bid 6D 7S QH``, ``declare``, ``reveal``, ``pass``,
-        ``QS``."""
-        refusal = self._refuse_unless_your_turn()
-        if refusal:
-            return self._refuse(refusal)
-        try:
-            return self._play(self.state.parse_move(move))
-        except IllegalMove as error:
-            return self._refuse(str(error))
-
-    def step(self) -> bool:
-        """Watching: the bot to move makes one move."""
-        if not self.watch:
-            return self._refuse(ONLY_WHEN_WATCHING)
-        if self.state.is_over:
-            return self._refuse(GAME_OVER)
-        self._say(self._narrate(self._bot_move()))
-        return True
-
-    def run(self) -> bool:
-        """Watching: the bots play to the end of the deal."""
-        if not self.watch:
-            return self._refuse(ONLY_WHEN_WATCHING)
-        if self.state.is_over:
-            return self._refuse(GAME_OVER)
-        events: list = []
-        for _ in range(MAX_BOT_MOVES):
-            step = self._bot_move()
-            events += step
-            if self.state.is_over or any(type(e) is ev.DealScored for e in step):
-                break
-        self._say(self._narrate(events))
-        return True
-
-    def new_game(self) -> bool:
-        """Deal a new game with the same settings (the next seed)."""
-        self.games_started += 1
-        self._begin(self.game.new_game(self.seed + self.games_started))
-        return True
-
     # --- inside: playing moves and running the bots -------------------------------------------
 
-    def _begin(self, state) -> None:
-        """Start playing ``state``: narrate how it began and let the bots move up to your turn."""
-        self.state = state
+    def _clear_choice(self) -> None:
         self.selected = []
-        self.message = ""
-        self.lines = []
-        events = list(state.history)
-        if not self.watch:
-            events += self._bots_until_your_turn()
-        self._say(self._narrate(events))
-
-    def _play(self, move) -> bool:
-        """Make your move, then let the bots answer; refuse (changing nothing) if it is illegal."""
-        try:
-            events = self.state.play(move)
-        except IllegalMove as error:
-            return self._refuse(str(error))
-        self.selected = []
-        events += self._bots_until_your_turn()
-        self._say(self._narrate(events))
-        return True
 
     def _engine_refusal(self, move) -> str:
         """The engine's sentence refusing ``move`` now (tried on a copy: nothing changes)."""
@@ -446,70 +351,14 @@ class TricksController:
             return str(error)
         return "That is not allowed now."
 
-    def _bots_until_your_turn(self) -> list:
-        events: list = []
-        for _ in range(MAX_BOT_MOVES):
-            if self.state.is_over or self.state.to_move == self.seat:
-                break
-            events += self._bot_move()
-        return events
+    def _redact(self, event, you: int):
+        return ev.redact(event, you)
 
-    def _bot_move(self) -> list:
-        seat = self.state.to_move
-        return self.state.play(self.bots[seat](self.state.view(seat)))
-
-    def _refuse_unless_your_turn(self) -> str:
-        """The sentence refusing a click now, or "" when it is your turn to act."""
-        if self.watch:
-            return WATCHING
-        if self.state.is_over:
-            return GAME_OVER
-        if self.state.to_move != self.seat:
-            return f"It is not your turn: {self._name(self.state.to_move)} is to move."
-        return ""
-
-    def _refuse(self, sentence: str) -> bool:
-        self.message = sentence
-        self.latest = [sentence]
-        return False
-
-    def _tell(self, sentence: str) -> None:
-        """A sentence for the live region only (choosing cards is not part of the story)."""
-        self.message = ""
-        self.latest = [sentence]
-
-    def _narrate(self, events: list) -> list[str]:
-        you = self.you
-        shown = events if you is None else [ev.redact(e, you) for e in events]
-        return tricks_text.narrate(shown, you, self.names)
-
-    def _say(self, lines: list[str]) -> None:
-        self.message = ""
-        self.latest = lines
-        self.lines = (self.lines + lines)[-HISTORY_LINES:]
-
-    def _name(self, seat: int, inside: bool = False) -> str:
-        """A seat in words: "You" (``inside`` a sentence: "you"), "Seat 1", or its name."""
-        name = tricks_text.seat_name(seat, self.you, self.names)
-        return "you" if inside and seat == self.you else name
-
-    def _bots_for(self, bots, players: int) -> list:
-        """One bot per seat (your seat's entry is used only when watching)."""
-        if isinstance(bots, (list, tuple)):
-            if len(bots) != players:
-                raise ValueError(f"bots must give one bot for each of the {players} seats.")
-        else:
-            bots = [bots] * players
-        # seat_bot gives a random bot its own generator from the table's seed and the seat.
-        return [seat_bot(bot, self.seed, seat) for seat, bot in enumerate(bots)]
+    def _sentences(self, events: list) -> list[str]:
+        return tricks_text.narrate(events, self.you, self.names)
 
 
 # --- sentences only the table needs -------------------------------------------------------------
-
-GAME_OVER = "The game is over: press New game to play again."
-WATCHING = "You are watching the bots play every seat: press Step or Run to the end of the deal."
-ONLY_WHEN_WATCHING = "Step and Run are for watching the bots: you are playing at this table."
-
 
 def game_over_status(standings, you: int | None, names) -> str:
     """The status line once the last deal is scored: who won, with what total."""
