@@ -19,15 +19,15 @@ table displays one line of text instead of its widgets.
 """
 from __future__ import annotations
 
-import os
 from html import escape
 
 import ipywidgets as w
 
 from ..board.text import MARKS
 from .board_controller import BoardController
+from .helpers import button
 from .live import LiveRegion
-from .widgets import GRADING_VARIABLE, _button, _list, _show
+from .shell import TableWidget
 
 #: Square colours per team (light, so that black text stays readable) and for allowed squares.
 TEAM_COLOURS = ("#cfe2ff", "#ffd8a8", "#c8f0c8")
@@ -51,7 +51,7 @@ class BoardLive(LiveRegion):
     _css = LiveRegion._css + _BOARD_CSS
 
 
-class BoardTable(w.VBox):
+class BoardTable(TableWidget):
     """A live table of The Game of 99: you against bots, or bots alone (``watch=True``).
 
     game    ``nn.make("board", players=2)`` (2, 3, 4 or 6 players)
@@ -61,18 +61,8 @@ class BoardTable(w.VBox):
 
     def __init__(self, game, seat: int = 0, bots="board_heuristic", seed: int = 0, names=None,
                  watch: bool = False, *, state=None, **kwargs):
-        super().__init__(**kwargs)
-        self.controller = BoardController(game, seat=seat, bots=bots, seed=seed, names=names,
-                                          watch=watch, state=state)
-        self._build()
-        self.render()
-
-    @classmethod
-    def from_state(cls, state, seat: int = 0, bots="board_heuristic", seed: int = 0, names=None,
-                   watch: bool = False) -> "BoardTable":
-        """A table that starts from a position, e.g. ``game.setup(markers={52: 1}, hands=[...])``."""
-        return cls(state.game, seat=seat, bots=bots, seed=seed, names=names, watch=watch,
-                   state=state)
+        super().__init__(BoardController(game, seat=seat, bots=bots, seed=seed, names=names,
+                                         watch=watch, state=state), **kwargs)
 
     # --- building the widgets ----------------------------------------------------------------
 
@@ -85,11 +75,11 @@ class BoardTable(w.VBox):
         self.square_buttons: dict[int, w.Button] = {}
         cells = []
         for square in c.squares():
-            button = _button("", lambda number=square.square: self._click_square(number))
-            button.layout = w.Layout(width="auto")
-            button.add_class("nn-square")
-            self.square_buttons[square.square] = button
-            cells.append(button)
+            cell = button("", lambda number=square.square: self._click_square(number))
+            cell.layout = w.Layout(width="auto")
+            cell.add_class("nn-square")
+            self.square_buttons[square.square] = cell
+            cells.append(cell)
         self.board = w.GridBox(cells, layout=w.Layout(grid_template_columns="repeat(10, 1fr)"))
         self.board.add_class("nn-board")
         self.allowed_html = w.HTML()
@@ -97,20 +87,12 @@ class BoardTable(w.VBox):
         self._card_buttons: list[w.Button] = []
         self._hand_cards: list[int] = []
         self.hand_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        self.draw_button = _button("Draw", c.draw)
-        self.discard_button = _button("Discard selected card", c.discard)
-        self.step_button = _button("Step", c.step)
-        self.run_button = _button("Run to the end of the game", c.run)
-        self.new_game_button = _button("New game", c.new_game)
-        for button in (self.draw_button, self.discard_button, self.step_button, self.run_button,
-                       self.new_game_button):
-            button.on_click(lambda _button: self.render())
-        self.history_html = w.HTML()
-        self.hand_area = w.VBox([self.hand_label, self.hand_box,
-                                 w.HBox([self.draw_button, self.discard_button])])
-        self.watch_box = w.HBox([self.step_button, self.run_button])
-        _show(self.hand_area, not c.watch)
-        _show(self.watch_box, c.watch)
+        self.draw_button = button("Draw", c.draw)
+        self.discard_button = button("Discard selected card", c.discard)
+        self._build_common("Run to the end of the game", w.VBox(
+            [self.hand_label, self.hand_box, w.HBox([self.draw_button, self.discard_button])]))
+        self._render_after(self.draw_button, self.discard_button, self.step_button,
+                           self.run_button, self.new_game_button)
         self.children = [self.status_html, self.counts_html, self.live, self.legend_html,
                          self.board, self.allowed_html, self.hand_area, self.watch_box,
                          w.HBox([self.new_game_button]), self.history_html]
@@ -118,7 +100,6 @@ class BoardTable(w.VBox):
     # --- showing the controller -----------------------------------------------------------------
 
     def render(self) -> None:
-        """Copy everything the controller exposes into the widgets."""
         c = self.controller
         self.status_html.value = f"<p><b>{escape(c.status())}</b></p>"
         self.counts_html.value = f"<p>{escape(c.counts())}</p>"
@@ -127,8 +108,7 @@ class BoardTable(w.VBox):
             self._render_square(self.square_buttons[square.square], square)
         self.allowed_html.value = f"<p>{escape(c.allowed_sentence())}</p>" if c.selected else ""
         self._render_hand()
-        self.live.announce(" ".join(c.latest))
-        self.history_html.value = "<b>What happened</b>" + _list("ol", c.lines)
+        self._render_news()
 
     @staticmethod
     def _render_square(button: w.Button, square) -> None:
@@ -151,13 +131,11 @@ class BoardTable(w.VBox):
     def _render_hand(self) -> None:
         cards = self.controller.hand_buttons()
         self._hand_cards = [card.card for card in cards]
-        pool = self._card_buttons
-        while len(pool) < len(cards):
-            pool.append(_button("", lambda index=len(pool): self._select(index)))
-        for button, card in zip(pool, cards):
-            button.description = card.name
-            button.tooltip = card.name
-            button.button_style = "info" if card.selected else ""
+        pool = self._button_pool(self._card_buttons, len(cards), self._select)
+        for each, card in zip(pool, cards):
+            each.description = card.name
+            each.tooltip = card.name
+            each.button_style = "info" if card.selected else ""
         self.hand_box.children = pool[:len(cards)]
 
     def _select(self, index: int) -> None:
@@ -173,10 +151,8 @@ class BoardTable(w.VBox):
     def __repr__(self) -> str:
         return f"BoardTable(players={self.controller.game.players}, seat={self.controller.seat})"
 
-    def _repr_mimebundle_(self, **kwargs):
-        if os.environ.get(GRADING_VARIABLE):
-            return {"text/plain": grading_line(self.controller.game)}
-        return super()._repr_mimebundle_(**kwargs)
+    def grading_line(self) -> str:
+        return grading_line(self.controller.game)
 
 
 def grading_line(game) -> str:

@@ -18,17 +18,17 @@ table displays one line of text instead of its widgets.
 """
 from __future__ import annotations
 
-import os
 from html import escape
 
 import ipywidgets as w
 
+from .helpers import button, html_list, show
 from .live import LiveRegion
+from .shell import TableWidget
 from .tricks_controller import OFFER_BUTTONS, TricksController, grading_line
-from .widgets import GRADING_VARIABLE, _button, _list, _show
 
 
-class TricksTable(w.VBox):
+class TricksTable(TableWidget):
     """A live table of Ninety-Nine: you against two bots, or three bots (``watch=True``).
 
     game    ``nn.make("tricks")`` (options ``trumps`` and ``deals``); None: the default game
@@ -38,19 +38,9 @@ class TricksTable(w.VBox):
 
     def __init__(self, game=None, seat: int = 0, bots="tricks_rules", seed: int = 0, names=None,
                  watch: bool = False, *, state=None, **kwargs):
-        super().__init__(**kwargs)
-        self.controller = TricksController(game, seat=seat, bots=bots, seed=seed, names=names,
-                                           watch=watch, state=state)
-        self._rendering = False
-        self._build()
-        self.render()
-
-    @classmethod
-    def from_state(cls, state, seat: int = 0, bots="tricks_rules", seed: int = 0, names=None,
-                   watch: bool = False) -> "TricksTable":
-        """A table that starts from a position: ``nn.make("tricks").setup(hands=[...], ...)``."""
-        return cls(state.game, seat=seat, bots=bots, seed=seed, names=names, watch=watch,
-                   state=state)
+        self._rendering = False             # True while render sets the toggle buttons
+        super().__init__(TricksController(game, seat=seat, bots=bots, seed=seed, names=names,
+                                          watch=watch, state=state), **kwargs)
 
     # --- building the widgets ----------------------------------------------------------------
 
@@ -68,23 +58,16 @@ class TricksTable(w.VBox):
         self._hand_cards: list[str] = []
         self.hand_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.bid_html = w.HTML()
-        self.lay_aside_button = _button("Lay aside these three", c.lay_aside)
+        self.lay_aside_button = button("Lay aside these three", c.lay_aside)
         self.bid_box = w.VBox([self.bid_html, w.HBox([self.lay_aside_button])])
-        self.offer_buttons = [_button(name, lambda kind=kind: c.offer(kind))
+        self.offer_buttons = [button(name, lambda kind=kind: c.offer(kind))
                               for name, kind in OFFER_BUTTONS]
         self.offer_box = w.HBox(self.offer_buttons, layout=w.Layout(flex_flow="row wrap"))
-        self.step_button = _button("Step", c.step)
-        self.run_button = _button("Run to the end of the deal", c.run)
-        self.watch_box = w.HBox([self.step_button, self.run_button])
-        self.new_game_button = _button("New game", c.new_game)
-        for button in (self.lay_aside_button, *self.offer_buttons, self.step_button,
-                       self.run_button, self.new_game_button):
-            button.on_click(lambda _button: self.render())
+        self._build_common("Run to the end of the deal", w.VBox(
+            [self.hand_label, self.hand_box, self.bid_box, self.offer_box]))
+        self._render_after(self.lay_aside_button, *self.offer_buttons, self.step_button,
+                           self.run_button, self.new_game_button)
         self.scores_html = w.HTML()
-        self.history_html = w.HTML()
-        self.hand_area = w.VBox([self.hand_label, self.hand_box, self.bid_box, self.offer_box])
-        _show(self.hand_area, not c.watch)
-        _show(self.watch_box, c.watch)
         self.children = [self.status_html, self.deal_html, self.live, self.trick_html,
                          self.seats_html, self.exposed_html, self.hand_area, self.watch_box,
                          w.HBox([self.new_game_button]), self.scores_html, self.history_html]
@@ -92,23 +75,22 @@ class TricksTable(w.VBox):
     # --- showing the controller -----------------------------------------------------------------
 
     def render(self) -> None:
-        """Copy everything the controller exposes into the widgets."""
         c = self.controller
         self.status_html.value = f"<p><b>{escape(c.status())}</b></p>"
         self.deal_html.value = f"<p>{escape(c.deal_sentence())}</p>"
         trick = [c.trick_sentence(), c.last_trick_sentence()]
         self.trick_html.value = "".join(f"<p>{escape(line)}</p>" for line in trick if line)
-        self.seats_html.value = "<b>Bids and tricks</b>" + _list("ul", c.seat_lines())
+        self.seats_html.value = "<b>Bids and tricks</b>" + html_list("ul", c.seat_lines())
         exposed = c.exposed_lines()
-        self.exposed_html.value = ("<b>Cards face up</b>" + _list("ul", exposed)) if exposed else ""
+        self.exposed_html.value = ("<b>Cards face up</b>" + html_list("ul", exposed)
+                                   if exposed else "")
         self._render_hand()
-        _show(self.bid_box, c.bidding())
+        show(self.bid_box, c.bidding())
         self.bid_html.value = (f"<p>{escape(c.bid_sentence())}</p>"
                                f"<p>{escape(c.bid_values_sentence())}</p>") if c.bidding() else ""
-        _show(self.offer_box, c.offering())
-        self.live.announce(" ".join(c.latest))
-        self.scores_html.value = "<b>Scores</b>" + _list("ul", c.score_lines())
-        self.history_html.value = "<b>What happened</b>" + _list("ol", c.lines)
+        show(self.offer_box, c.offering())
+        self.scores_html.value = "<b>Scores</b>" + html_list("ul", c.score_lines())
+        self._render_news()
 
     def _render_hand(self) -> None:
         """Your hand: toggle buttons while you choose your bid, plain buttons otherwise."""
@@ -129,19 +111,11 @@ class TricksTable(w.VBox):
                 self._rendering = False
         else:
             self.hand_label.value = "<b>Your hand</b> (click a card to play it):"
-            pool = self._button_pool(len(cards))
+            pool = self._button_pool(self._card_buttons, len(cards), self._click_card)
             for button, card in zip(pool, cards):
                 button.description = card.name
                 button.tooltip = card.name
         self.hand_box.children = pool[:len(cards)]
-
-    def _button_pool(self, size: int) -> list[w.Button]:
-        """Buttons are kept and relabelled from render to render: building a widget costs far
-        more than changing its description."""
-        pool = self._card_buttons
-        while len(pool) < size:
-            pool.append(_button("", lambda index=len(pool): self._click_card(index)))
-        return pool
 
     def _toggle_pool(self, size: int) -> list[w.ToggleButton]:
         pool = self._toggle_buttons
@@ -167,7 +141,5 @@ class TricksTable(w.VBox):
         return (f"TricksTable(trumps={game.trumps!r}, deals={game.deals}, "
                 f"seat={self.controller.seat})")
 
-    def _repr_mimebundle_(self, **kwargs):
-        if os.environ.get(GRADING_VARIABLE):
-            return {"text/plain": grading_line(self.controller.game)}
-        return super()._repr_mimebundle_(**kwargs)
+    def grading_line(self) -> str:
+        return grading_line(self.controller.game)

@@ -14,30 +14,18 @@ table displays one line of text instead of its widgets.
 """
 from __future__ import annotations
 
-import os
 from html import escape
 
 import ipywidgets as w
 
 from . import sentences
 from .controller import TableController
+from .helpers import button, html_list, show
 from .live import LiveRegion
-
-GRADING_VARIABLE = "NINETYNINE_GRADING"
-
-
-def _button(description: str, handler) -> w.Button:
-    """A button with a text name (what a screen reader says) that calls ``handler()`` on click."""
-    button = w.Button(description=description, layout=w.Layout(width="auto"))
-    button.on_click(lambda _button: handler())
-    return button
+from .shell import TableWidget
 
 
-def _show(widget, visible: bool) -> None:
-    widget.layout.display = "" if visible else "none"
-
-
-class Table(w.VBox):
+class Table(TableWidget):
     """A live table of a running-total game: you against bots, or bots alone (``watch=True``).
 
     game    ``nn.make("quentin_c", players=3)`` (any running-total game)
@@ -47,18 +35,8 @@ class Table(w.VBox):
 
     def __init__(self, game, seat: int = 0, bots="expert", seed: int = 0, names=None,
                  watch: bool = False, *, state=None, **kwargs):
-        super().__init__(**kwargs)
-        self.controller = TableController(game, seat=seat, bots=bots, seed=seed, names=names,
-                                          watch=watch, state=state)
-        self._build()
-        self.render()
-
-    @classmethod
-    def from_state(cls, state, seat: int = 0, bots="expert", seed: int = 0, names=None,
-                   watch: bool = False) -> "Table":
-        """A table that starts from a position, e.g. ``game.setup(count=27, hands=[...])``."""
-        return cls(state.game, seat=seat, bots=bots, seed=seed, names=names, watch=watch,
-                   state=state)
+        super().__init__(TableController(game, seat=seat, bots=bots, seed=seed, names=names,
+                                         watch=watch, state=state), **kwargs)
 
     # --- building the widgets ----------------------------------------------------------------
 
@@ -75,22 +53,16 @@ class Table(w.VBox):
         self._choice_buttons: list[w.Button] = []
         self._choice_moves: list[str] = []
         self.choice_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        self.draw_button = _button("Draw", c.draw)
-        self.end_button = _button("End turn", c.end_turn)
+        self.draw_button = button("Draw", c.draw)
+        self.end_button = button("End turn", c.end_turn)
         self.draw_box = w.HBox([self.draw_button, self.end_button])
-        self.step_button = _button("Step", c.step)
-        self.run_button = _button("Run to the end of the round", c.run)
-        self.watch_box = w.HBox([self.step_button, self.run_button])
-        self.new_game_button = _button("New game", c.new_game)
-        self.history_html = w.HTML()
+        self._build_common("Run to the end of the round", w.VBox(
+            [self.hand_label, self.hand_box, self.choice_box, self.draw_box]))
         self.settings_box = self._build_settings()
-        for button in (self.draw_button, self.end_button, self.step_button, self.run_button,
-                       self.new_game_button):
-            button.on_click(lambda _button: self.render())
-        hand_area = w.VBox([self.hand_label, self.hand_box, self.choice_box, self.draw_box])
-        _show(hand_area, not c.watch)
-        _show(self.watch_box, c.watch)
-        self.children = [self.count_html, self.status_html, self.seats_html, self.live, hand_area,
+        self._render_after(self.draw_button, self.end_button, self.step_button, self.run_button,
+                           self.new_game_button)
+        self.children = [self.count_html, self.status_html, self.seats_html, self.live,
+                         self.hand_area,
                          self.watch_box, w.HBox([self.new_game_button]), self.history_html,
                          self.settings_box]
 
@@ -107,7 +79,7 @@ class Table(w.VBox):
         self.hand_size_input = w.IntText(description="Hand size", layout=w.Layout(width="11em"))
         self.tokens_input = w.IntText(description="Tokens", layout=w.Layout(width="11em"))
         self.auto_draw_input = w.Checkbox(description="Automatic draw", indent=False)
-        self.apply_button = _button("Apply settings and deal a new game", self._apply_settings)
+        self.apply_button = button("Apply settings and deal a new game", self._apply_settings)
         self._show_settings()
         self.rules_input.observe(self._rules_chosen, names="value")
         return w.VBox([
@@ -157,17 +129,15 @@ class Table(w.VBox):
     # --- showing the controller -----------------------------------------------------------------
 
     def render(self) -> None:
-        """Copy everything the controller exposes into the widgets."""
         c = self.controller
         self.count_html.value = (f'<div style="font-size:2.5em;font-weight:bold">'
                                  f'Count: {c.count}</div>')
         self.status_html.value = f"<p>{escape(c.status())}</p>"
-        self.seats_html.value = _list("ul", c.seat_lines())
+        self.seats_html.value = html_list("ul", c.seat_lines())
         self._render_hand()
         self._render_choices()
-        _show(self.draw_box, c.manual_draw and not c.watch)
-        self.live.announce(" ".join(c.latest))
-        self.history_html.value = "<b>What happened</b>" + _list("ol", c.lines)
+        show(self.draw_box, c.manual_draw and not c.watch)
+        self._render_news()
 
     def _render_hand(self) -> None:
         cards = self.controller.hand_buttons()
@@ -181,18 +151,11 @@ class Table(w.VBox):
         self._relabel(self.choice_box, self._choice_buttons, [c.name for c in choices],
                       self._choose)
 
-    @staticmethod
-    def _relabel(box: w.Box, pool: list[w.Button], names: list[str], handler) -> None:
-        """Show one button per name in ``box``; button ``i`` calls ``handler(i)``.
-
-        Buttons are kept in ``pool`` and relabelled from render to render: building a widget
-        costs far more than changing its description.
-        """
-        while len(pool) < len(names):
-            index = len(pool)
-            pool.append(_button("", lambda index=index: handler(index)))
-        for button, name in zip(pool, names):
-            button.description = name
+    def _relabel(self, box: w.Box, pool: list[w.Button], names: list[str], handler) -> None:
+        """Show one button per name in ``box``; button ``i`` calls ``handler(i)``."""
+        self._button_pool(pool, len(names), handler)
+        for each, name in zip(pool, names):
+            each.description = name
         box.children = pool[:len(names)]
 
     def _click_card(self, index: int) -> None:
@@ -209,11 +172,5 @@ class Table(w.VBox):
         game = self.controller.game
         return f"Table({game.name!r}, players={game.players}, seat={self.controller.seat})"
 
-    def _repr_mimebundle_(self, **kwargs):
-        if os.environ.get(GRADING_VARIABLE):
-            return {"text/plain": sentences.grading_line(self.controller.game)}
-        return super()._repr_mimebundle_(**kwargs)
-
-
-def _list(tag: str, lines: list[str]) -> str:
-    return f"<{tag}>" + "".join(f"<li>{escape(line)}</li>" for line in lines) + f"</{tag}>"
+    def grading_line(self) -> str:
+        return sentences.grading_line(self.controller.game)
