@@ -33,7 +33,7 @@ from ..board import text
 from ..board.moves import DRAW, Discard, Place
 from ..core import IllegalMove
 from .board_controller import board_bot
-from .console import Quit, _is_terminal
+from .helpers import Quit, Terminal, bot_names_from, is_quit
 
 #: The bots that play the board game, by the names ``--bots`` accepts (short names too).
 BOARD_BOT_NAMES = {"board_heuristic": "board_heuristic", "heuristic": "board_heuristic",
@@ -45,20 +45,14 @@ DEFAULT_BOT = "board_heuristic"
 def choose_bots(spec: str | None, opponents: int) -> list[str]:
     """The opponents' bot names from ``--bots`` text: one name for all, or one per opponent
     separated by commas. A name that is not a board bot raises ValueError in one sentence."""
-    names = [name.strip() for name in (spec or DEFAULT_BOT).split(",")]
-    if len(names) == 1:
-        names = names * opponents
-    if len(names) != opponents:
-        raise ValueError(f"--bots names {len(names)} bots for {opponents} opponents: give one "
-                         "name for all of them, or one name per opponent separated by commas.")
-    for name in names:
-        if name not in BOARD_BOT_NAMES:
-            raise ValueError(f"'{name}' is not a bot of The Game of 99: choose one of "
-                             "board_heuristic, board_search or board_random.")
-    return [BOARD_BOT_NAMES[name] for name in names]
+    return bot_names_from(spec or DEFAULT_BOT, opponents, BOARD_BOT_NAMES,
+                          f"--bots names {{given}} bots for {opponents} opponents: give one "
+                          "name for all of them, or one name per opponent separated by commas.",
+                          "'{name}' is not a bot of The Game of 99: choose one of "
+                          "board_heuristic, board_search or board_random.")
 
 
-class BoardConsole:
+class BoardConsole(Terminal):
     """A game of The Game of 99 at the terminal: you play seat 0, bots play the others.
 
     game    ``nn.make("board", players=2)``
@@ -71,13 +65,7 @@ class BoardConsole:
 
     def __init__(self, game, bots=DEFAULT_BOT, seed: int = 0, plain: bool | None = None,
                  stdin: TextIO | None = None, stdout: TextIO | None = None, names=None):
-        self.game = game
-        self.you = 0
-        self.seed = seed
-        self.names = names
-        self.stdin = stdin if stdin is not None else sys.stdin
-        self.stdout = stdout if stdout is not None else sys.stdout
-        self.plain = not _is_terminal(self.stdout) if plain is None else plain
+        super().__init__(game, seed, plain, stdin, stdout, names, rich=False)
         if bots is None or isinstance(bots, str):
             bots = choose_bots(bots, game.players - 1)
         if len(bots) != game.players - 1:
@@ -88,11 +76,6 @@ class BoardConsole:
         self.shown = 0                       # events of the history already narrated
 
     # --- output --------------------------------------------------------------------------------
-
-    def say(self, *sentences: str) -> None:
-        for sentence in sentences:
-            print(sentence, file=self.stdout)
-        self.stdout.flush()
 
     @property
     def view(self):
@@ -116,14 +99,6 @@ class BoardConsole:
                      "Marks: " + text.legend(self.game.players, self.you, self.names), "")
         self.say(text.status(self.view, self.names, self.you),
                  text.hand_sizes(self.view, self.names, self.you), text.hand(self.view))
-
-    def ask(self, question: str) -> str:
-        """Print ``question`` and read one line; raise Quit at the end of the input."""
-        self.say(question)
-        line = self.stdin.readline()
-        if line == "":
-            raise Quit
-        return line.strip()
 
     # --- the game ------------------------------------------------------------------------------
 
@@ -150,15 +125,10 @@ class BoardConsole:
 
     def introduce(self) -> None:
         players = self.game.players
-        played: dict[str, list[str]] = {}
-        for seat, name in enumerate(self.bot_names, start=1):
-            played.setdefault(name, []).append(text.seat_name(seat, None, self.names))
-        opponents = "; ".join(f"the {name} bot plays {text._join(seats)}"
-                              for name, seats in played.items())
         teams = " in two teams" if players == 4 else " in three teams" if players == 6 else ""
         self.say(f"The Game of 99, {players} players{teams}: you are "
-                 f"{text.seat_name(self.you, None, self.names)}; {opponents}.",
-                 f"Game seed {self.seed}: the same seed and the same input replay this game.",
+                 f"{text.seat_name(self.you, None, self.names)}; {self.opponents(self.bot_names)}.",
+                 self.seed_sentence(),
                  "The board's layout is the kit's reconstruction: the real board's is not known.",
                  "Type b to read the board, or ? for help.")
 
@@ -174,7 +144,7 @@ class BoardConsole:
             self.say("Nothing was typed: type 'play CARD on SQUARE', a slot number, or ? for help.")
             return True
         key = words[0]
-        if key in ("q", "quit"):
+        if is_quit(key):
             raise Quit
         info = {"?": lambda: self.say(*text.help_text()), "help": lambda: self.say(*text.help_text()),
                 "b": self.show_board, "h": lambda: self.say(text.hand(self.view)),
@@ -228,7 +198,7 @@ class BoardConsole:
             if not answer:
                 self.say(f"You keep {text.card_name(card)}.")
                 return True
-            if answer.lower() in ("q", "quit"):
+            if is_quit(answer):
                 raise Quit
             if not answer.isdigit() or int(answer) > 99:
                 self.say(text.not_a_square(answer))

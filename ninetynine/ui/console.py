@@ -23,7 +23,6 @@ True
 from __future__ import annotations
 
 import random
-import sys
 from dataclasses import dataclass
 from typing import Callable, TextIO
 
@@ -31,13 +30,10 @@ from .. import text
 from ..core import IllegalMove
 from ..counting import events as ev
 from ..counting.moves import DRAW, END, Play
+from .helpers import Quit, Terminal, is_quit
 
 #: Bots promised by the bots module; until they exist, the random bot stands in for them.
 PLANNED_BOTS = ("expert", "cautious")
-
-
-class Quit(Exception):
-    """The player typed Q, or the input ended."""
 
 
 @dataclass
@@ -81,7 +77,7 @@ def choose_bots(spec: str, opponents: int, seed: int) -> tuple[list[Seat], list[
     return seats, notes
 
 
-class ConsoleGame:
+class ConsoleGame(Terminal):
     """A game at the terminal: you play seat 0, bots play the others.
 
     game     a running-total game (``nn.make("quentin_c", players=3)``)
@@ -91,15 +87,11 @@ class ConsoleGame:
              default): plain exactly when ``stdout`` is not a terminal
     """
 
+    KEEP_SPACES = True          # a lone space draws a card, as in the source
+
     def __init__(self, game, bots="expert", seed: int = 0, plain: bool | None = None,
                  stdin: TextIO | None = None, stdout: TextIO | None = None, names=None):
-        self.game = game
-        self.you = 0
-        self.seed = seed
-        self.names = names
-        self.stdin = stdin if stdin is not None else sys.stdin
-        self.stdout = stdout if stdout is not None else sys.stdout
-        self.plain = not _is_terminal(self.stdout) if plain is None else plain
+        super().__init__(game, seed, plain, stdin, stdout, names)
         self.notes: list[str] = []
         if isinstance(bots, str):
             self.seats, self.notes = choose_bots(bots, game.players - 1, seed)
@@ -110,21 +102,8 @@ class ConsoleGame:
                 raise ValueError(f"Give one bot for each of the {game.players - 1} opponents.")
         self.state = game.new_game(seed=seed)
         self.shown = 0              # events of the history already narrated
-        self._console = None
-        if not self.plain:
-            from rich.console import Console
-            self._console = Console(file=self.stdout, highlight=False)
 
     # --- output ------------------------------------------------------------------------------
-
-    def say(self, *sentences: str) -> None:
-        """Print sentences, one per line (plain and rich alike: narration reads line by line)."""
-        for sentence in sentences:
-            if self._console is not None:
-                self._console.print(sentence, markup=False)
-            else:
-                print(sentence, file=self.stdout)
-        self.stdout.flush()
 
     @property
     def view(self):
@@ -162,14 +141,6 @@ class ConsoleGame:
             return "Your move: type D to draw a card, or E to end your turn."
         return "Your move: type the number of a card, or a question mark for help."
 
-    def ask(self, question: str) -> str:
-        """Print ``question`` and read one line; raise Quit at the end of the input."""
-        self.say(question)
-        line = self.stdin.readline()
-        if line == "":
-            raise Quit
-        return line.rstrip("\r\n")
-
     # --- the game ----------------------------------------------------------------------------
 
     def run(self) -> int:
@@ -193,15 +164,10 @@ class ConsoleGame:
 
     def introduce(self) -> None:
         rules = self.game.rules
-        played: dict[str, list[str]] = {}
-        for i, seat in enumerate(self.seats, start=1):
-            played.setdefault(seat.name, []).append(text.seat_name(i, None, self.names))
-        opponents = "; ".join(f"the {name} bot plays {text._join(seats)}"
-                              for name, seats in played.items())
+        opponents = self.opponents([seat.name for seat in self.seats])
         self.say(f"Ninety-Nine under {rules.title}, {self.game.players} players: you are "
                  f"{text.seat_name(self.you, None, self.names)}; {opponents}.",
-                 *self.notes,
-                 f"Game seed {self.seed}: the same seed and the same input replay this game.",
+                 *self.notes, self.seed_sentence(),
                  "Type a question mark for help, or R for the rules.")
 
     def run_bots(self) -> None:
@@ -222,7 +188,7 @@ class ConsoleGame:
                 return self.draw_or_end("D")
             self.say("Nothing was typed: type the number of a card, or a question mark for help.")
             return True
-        if key in ("Q", "QUIT"):
+        if is_quit(key):
             raise Quit
         commands = {"C": lambda: self.say(f"The count is {self.state.count}."),
                     "H": lambda: self.say(text.hand(self.view)),
@@ -293,7 +259,7 @@ class ConsoleGame:
             line = self.ask(question).strip()
             if not line:
                 return None
-            if line.upper() in ("Q", "QUIT"):
+            if is_quit(line):
                 raise Quit
             answer = _normalise(line)
             if answer in answers:
@@ -327,10 +293,3 @@ def _normalise(answer: str) -> str:
 
 def _amount_answers(amounts) -> dict[str, int]:
     return {str(a): a for a in amounts}
-
-
-def _is_terminal(stream) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False

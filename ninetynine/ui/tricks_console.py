@@ -31,7 +31,7 @@ import sys
 from typing import TextIO
 
 from .. import text
-from .console import Quit, _is_terminal
+from .helpers import Quit, Terminal, bot_names_from, is_quit
 from .tricks_controller import TricksController, winner_words
 
 #: The bots that play Ninety-Nine, by the names ``--bots`` accepts (short names too).
@@ -45,17 +45,11 @@ PLAYERS = 3
 def choose_bots(spec: str | None) -> list[str]:
     """The two opponents' bot names from ``--bots`` text: one name for both, or two separated
     by a comma. A name that is not a Ninety-Nine bot raises ValueError in one sentence."""
-    names = [name.strip() for name in (spec or DEFAULT_BOT).split(",")]
-    if len(names) == 1:
-        names = names * (PLAYERS - 1)
-    if len(names) != PLAYERS - 1:
-        raise ValueError(f"--bots names {len(names)} bots for 2 opponents: give one name for "
-                         "both, or two names separated by a comma.")
-    for name in names:
-        if name not in TRICKS_BOT_NAMES:
-            raise ValueError(f"'{name}' is not a bot of Ninety-Nine: choose one of tricks_rules, "
-                             "tricks_search or tricks_random.")
-    return [TRICKS_BOT_NAMES[name] for name in names]
+    return bot_names_from(spec or DEFAULT_BOT, PLAYERS - 1, TRICKS_BOT_NAMES,
+                          "--bots names {given} bots for 2 opponents: give one name for both, "
+                          "or two names separated by a comma.",
+                          "'{name}' is not a bot of Ninety-Nine: choose one of tricks_rules, "
+                          "tricks_search or tricks_random.")
 
 
 def help_text() -> list[str]:
@@ -72,7 +66,7 @@ def help_text() -> list[str]:
     ]
 
 
-class TricksConsole:
+class TricksConsole(Terminal):
     """A game of Ninety-Nine at the terminal: you play seat 0, bots play seats 1 and 2.
 
     game    ``nn.make("tricks")`` (options ``trumps`` and ``deals``)
@@ -93,27 +87,9 @@ class TricksConsole:
                           for b in bots]
         self.table = TricksController(game, seat=0, bots=[DEFAULT_BOT, *bots], seed=seed,
                                       names=names)
-        self.game = game
-        self.seed = seed
-        self.names = names
-        self.stdin = stdin if stdin is not None else sys.stdin
-        self.stdout = stdout if stdout is not None else sys.stdout
-        self.plain = not _is_terminal(self.stdout) if plain is None else plain
-        self._console = None
-        if not self.plain:
-            from rich.console import Console
-            self._console = Console(file=self.stdout, highlight=False)
+        super().__init__(game, seed, plain, stdin, stdout, names)
 
     # --- output --------------------------------------------------------------------------------
-
-    def say(self, *sentences: str) -> None:
-        """Print sentences, one per line."""
-        for sentence in sentences:
-            if self._console is not None:
-                self._console.print(sentence, markup=False)
-            else:
-                print(sentence, file=self.stdout)
-        self.stdout.flush()
 
     @property
     def hand(self) -> list:
@@ -169,14 +145,6 @@ class TricksConsole:
             return "Type declare, reveal or pass."
         return "Your card: type its number, or ? for help."
 
-    def ask(self, question: str) -> str:
-        """Print ``question`` and read one line; raise Quit at the end of the input."""
-        self.say(question)
-        line = self.stdin.readline()
-        if line == "":
-            raise Quit
-        return line.strip()
-
     # --- the game ------------------------------------------------------------------------------
 
     def run(self) -> int:
@@ -196,17 +164,12 @@ class TricksConsole:
             return 0
 
     def introduce(self) -> None:
-        played: dict[str, list[str]] = {}
-        for seat, name in enumerate(self.bot_names, start=1):
-            played.setdefault(name, []).append(text.seat_name(seat, None, self.names))
-        opponents = "; ".join(f"the {name} bot plays {text._join(seats)}"
-                              for name, seats in played.items())
         trumps = ("the turn-up sets trumps" if self.game.trumps == "turn-up"
                   else "the results of each deal set the next deal's trumps")
         deals = text.plural(self.game.deals, "deal")
         self.say(f"Ninety-Nine, the trick-taking game, {deals}, {trumps}: you "
-                 f"are {text.seat_name(0, None, self.names)}; {opponents}.",
-                 f"Game seed {self.seed}: the same seed and the same input replay this game.",
+                 f"are {text.seat_name(0, None, self.names)}; {self.opponents(self.bot_names)}.",
+                 self.seed_sentence(),
                  "Type ? for help.")
 
     def handle(self, line: str) -> bool:
@@ -216,7 +179,7 @@ class TricksConsole:
             self.say("Nothing was typed: " + self.prompt()[:1].lower() + self.prompt()[1:])
             return True
         key = words[0]
-        if key in ("q", "quit"):
+        if is_quit(key):
             raise Quit
         info = {"?": help_text, "help": help_text, "h": lambda: [self.hand_sentence()],
                 "t": self.trick_lines, "s": self.score_lines}
