@@ -9,8 +9,10 @@ import pytest
 import ninetynine as nn
 from ninetynine.bots import random_bot
 from ninetynine.bots.tricks import (TRICKS_BOTS, Layout, SearchBot, choose_bid, duplicate_match,
-                                    estimate_tricks, head_to_head, rule_card, rules_bot,
-                                    sample_layout, solve, unseen, voids)
+                                    estimate_tricks, head_to_head, infer_layouts, past_plays,
+                                    rule_card, rules_bot, sample_layout, search_bot, solve,
+                                    surprises, unseen, voids)
+from ninetynine.tricks.moves import PASS, Offer
 from ninetynine.tricks import bid_value, parse_card
 from ninetynine.tricks.cards import suit_of
 
@@ -84,6 +86,71 @@ def test_samples_respect_the_view():
                 assert set(layout.hands[seat]) <= hidden
                 assert not any(suit_of(c, view.turn_up) in lacks[seat] for c in layout.hands[seat])
         assert layout.bids[view.seat] == view.bid
+
+
+def mid_deal(seed, cards_played):
+    """A position of a game among rules bots, ``cards_played`` cards into the first deal's play."""
+    state = nn.make("tricks").new_game(seed=seed)
+    while state.phase != "play":
+        state.play(rules_bot(state.view(state.to_move)))
+    for _ in range(cards_played):
+        state.play(rules_bot(state.view(state.to_move)))
+    return state
+
+
+def test_hidden_bids_are_the_cards_nobody_can_hold():
+    # Every card is somewhere: the unseen cards not guessed into a hand are the hidden bid cards,
+    # so the hidden bids of a guess add up to the bid those left-over cards make.
+    state = mid_deal(4, 7)
+    view = state.view(state.to_move)
+    hidden = [s for s in range(3) if s != view.seat]
+    for layout in infer_layouts(view, random.Random(1), count=10, candidates=30):
+        in_hands = {card for s in hidden for card in layout.hands[s]}
+        left_over = [card for card in unseen(view) if card not in in_hands]
+        assert sum(layout.bids[s] for s in hidden) == bid_value(left_over, view.turn_up)
+        assert layout.bids[view.seat] == view.bid
+
+
+def test_rule_play_is_no_surprise_and_other_play_is():
+    state = mid_deal(6, 10)
+    view = state.view(state.to_move)
+    plays = past_plays(view)
+    for seat in {play[0] for play in plays}:
+        true = surprises(plays, seat, state.hands[seat], state.bids[seat], view.trumps, view.turn_up)
+        assert true == 0                 # the rules bots played exactly as rule_card would
+    assert any(surprises(plays, seat, state.hands[seat], bid, view.trumps, view.turn_up)
+               for seat in {play[0] for play in plays} for bid in range(10))
+
+
+def test_inference_finds_the_rules_bots_bids_more_often_than_blind_guesses():
+    hits = {"inferred": 0, "blind": 0}
+    for seed in range(4):
+        state = mid_deal(seed, 8)
+        view = state.view(state.to_move)
+        others = [s for s in range(3) if s != view.seat]
+        for name, candidates in (("inferred", 60), ("blind", 1)):
+            rng = random.Random(seed)
+            for _ in range(10):
+                layout = infer_layouts(view, rng, count=1, candidates=candidates)[0]
+                hits[name] += sum(layout.bids[s] == state.bids[s] for s in others)
+    assert hits["inferred"] > hits["blind"] + 10, hits
+
+
+def test_search_bot_offers_only_what_it_expects_to_make():
+    # Seat 0 holds all nine trumps (spades, the Joker acting as the turned-up 6S) and leads the
+    # first trick: it takes all nine tricks whatever the others do.
+    hands = ["7S 8S 9S 10S JS QS KS AS JK", "9C 10C JC QC KC AC 9D 10D JD",
+             "QD KD AD 9H 10H JH QH KH AH"]
+    game = nn.make("tricks")
+    sure = game.setup(hands=hands, turn_up="6S", laid_aside=["6C 7C 8C", "6D 7D 8D", "6H 7H 8H"],
+                      offers=[])
+    assert sure.bids[0] == 9
+    assert search_bot(sure.view(0)) == Offer("reveal")        # 60 for a certain bid of nine
+    hopeless = game.setup(hands=hands, turn_up="6S", offers=[],
+                          laid_aside=["6D 7D 8D", "6C 7C 8C", "6H 7H 8H"])
+    assert hopeless.bids[0] == 0
+    assert search_bot(hopeless.view(0)) == PASS               # a failed premium pays the others
+    assert SearchBot(offers=False)(sure.view(0)) == PASS
 
 
 def test_exact_search_finds_the_only_way_to_make_a_bid():

@@ -21,12 +21,13 @@ True
 """
 from __future__ import annotations
 
+import math
 import random
 from itertools import combinations
 
 from ..cards import Card
 from ..tricks.cards import DECK, FULL_DECK, bid_value, power, suit_of, trick_winner
-from ..tricks.moves import PASS, Bid, PlayCard
+from ..tricks.moves import PASS, Bid, Offer, PlayCard
 from ..tricks.scoring import score_deal
 from ..tricks.state import playable
 from . import random_bot
@@ -146,14 +147,19 @@ def solve(layout: Layout, memo: dict) -> tuple[int, ...]:
     return best
 
 
-def play_out(layout: Layout) -> tuple[int, ...]:
-    """Finish the deal with every player using ``rule_card``; return the deal's scores."""
+def finish(layout: Layout) -> Layout:
+    """The deal played to its end with every player using ``rule_card``."""
     while any(layout.hands):
         seat = layout.to_move()
         need = layout.bids[seat] - layout.taken[seat]
         layout = layout.after(rule_card(layout.hands[seat], layout.trick, need, layout.trumps,
                                         layout.turn_up))
-    return layout.scores()
+    return layout
+
+
+def play_out(layout: Layout) -> tuple[int, ...]:
+    """Finish the deal with every player using ``rule_card``; return the deal's scores."""
+    return finish(layout).scores()
 
 
 def voids(view) -> list[set[str]]:
@@ -192,10 +198,19 @@ def unseen(view) -> list[Card]:
     return [card for card in deck if card not in seen]
 
 
-def sample_layout(view, rng: random.Random, tries: int = 50) -> Layout:
-    """Deal the unseen cards to the other seats' hands, respecting voids (the rest are laid aside
-    or out of play). A hidden bid is guessed as what that seat's nine cards for play should take."""
-    me, hidden, lacks, played = view.seat, unseen(view), voids(view), played_by(view)
+#: how sharply a guess at hidden laid-aside cards is preferred when their bid matches what the
+#: seat's nine cards for play should take (the weight falls by e**-3 per trick of mismatch)
+BID_SHARPNESS = 3.0
+#: the weight a guess keeps for each card a seat played that rule-based play would not have chosen
+SURPRISE = 0.25
+#: how much more margin per deal a reveal must promise than a declare (showing the hand helps the others)
+REVEAL_CAUTION = 5.0
+
+
+def _deal_hands(view, rng: random.Random, tries: int = 50):
+    """Deal the unseen cards to the other seats' hands at random, respecting voids; return the
+    hands (a tuple per seat) and the cards left over (laid aside by the others, or out of play)."""
+    me, hidden, lacks = view.seat, unseen(view), voids(view)
     others = [s for s in range(view.players) if s != me]
     for attempt in range(tries):
         pool = list(hidden)
@@ -213,51 +228,155 @@ def sample_layout(view, rng: random.Random, tries: int = 50) -> Layout:
             hands[seat] = tuple(fits[:view.hand_sizes[seat]])
             pool = [c for c in pool if c not in hands[seat]]
         else:
-            bids = []
-            for seat in range(view.players):
-                if seat == me:
-                    bids.append(view.bid)
-                elif view.exposed_bids[seat] is not None:
-                    bids.append(bid_value(view.exposed_bids[seat], view.turn_up))
-                else:       # assume they bid what their nine cards for play should take
-                    nine = hands[seat] + played[seat]
-                    bids.append(min(9, round(estimate_tricks(nine, view.trumps, view.turn_up))))
-            return Layout(tuple(hands[s] for s in range(view.players)), tuple(view.trick),
-                          view.leader, tuple(view.tricks_taken), tuple(bids), view.premium,
-                          view.trumps, view.turn_up)
+            return tuple(hands[s] for s in range(view.players)), pool
     raise RuntimeError("No layout of the unseen cards fits this view.")
 
 
-class SearchBot:
-    """Sample the hidden cards, solve or play out each sample, choose the best average move.
+def past_plays(view) -> list[tuple]:
+    """The cards the other seats played this deal, each with what that seat knew when it played:
+    (seat, the trick before its card, tricks it had taken, the card, the cards it played later)."""
+    tricks = list(view.tricks_played) + ([(view.leader, tuple(view.trick))] if view.trick else [])
+    taken, plays = [0] * view.players, []
+    for leader, cards in tricks:
+        for i, card in enumerate(cards):
+            seat = (leader + i) % view.players
+            if seat != view.seat:
+                plays.append((seat, tuple(cards[:i]), taken[seat], card))
+        if len(cards) == view.players:
+            taken[(leader + trick_winner(cards, view.trumps, view.turn_up)) % view.players] += 1
+    return [(seat, before, had, card, tuple(c for s, _, _, c in plays[k + 1:] if s == seat))
+            for k, (seat, before, had, card) in enumerate(plays)]
 
-    samples      how many layouts of the hidden cards to try per decision
+
+def surprises(plays, seat: int, hand, bid: int, trumps: str, turn_up) -> int:
+    """How many of ``seat``'s past cards ``rule_card`` would not have played, had the seat held
+    ``hand`` now and bid ``bid``: a measure of how unlikely this guess makes its play so far."""
+    count = 0
+    for who, before, had, card, later in plays:
+        if who == seat:
+            held = tuple(hand) + (card,) + later
+            count += rule_card(held, before, bid - had, trumps, turn_up) != card
+    return count
+
+
+def _guess_bids(view, hands, leftover, plays, rng: random.Random) -> tuple[list[int], float]:
+    """Lay the left-over cards aside for the seats whose bids are hidden, choosing among the ways
+    to split them by how well each fits (see ``infer_layouts``); return the bids and the weight
+    of this guess. Without enough left-over cards (a set-up position with cards out of play), a
+    hidden bid is what that seat's nine cards should take."""
+    me, turn_up, trumps = view.seat, view.turn_up, view.trumps
+    played = played_by(view)
+    bids = [view.bid if s == me else bid_value(view.exposed_bids[s], turn_up)
+            if view.exposed_bids[s] is not None else None for s in range(view.players)]
+    hidden = [s for s in range(view.players) if bids[s] is None]
+    expected = {s: estimate_tricks(hands[s] + played[s], trumps, turn_up) for s in hidden}
+    if len(leftover) < 3 * len(hidden):
+        for s in hidden:
+            bids[s] = min(9, round(expected[s]))
+        return bids, 1.0
+    leftover = leftover[:3 * len(hidden)]
+    splits = [()] if not hidden else [(leftover,)] if len(hidden) == 1 else \
+        [(trio, tuple(c for c in leftover if c not in trio)) for trio in combinations(leftover, 3)]
+    cache: dict = {}
+
+    def fit(seat, trio) -> float:
+        bid = bid_value(trio, turn_up)
+        if (seat, bid) not in cache:
+            odd = surprises(plays, seat, hands[seat], bid, trumps, turn_up)
+            cache[seat, bid] = math.exp(-BID_SHARPNESS * abs(expected[seat] - bid)) * SURPRISE ** odd
+        return cache[seat, bid]
+
+    weights = [math.prod(fit(s, trio) for s, trio in zip(hidden, split)) for split in splits]
+    total = sum(weights)
+    split = rng.choices(splits, weights)[0] if total > 0 else splits[0]
+    for s, trio in zip(hidden, split):
+        bids[s] = bid_value(trio, turn_up)
+    return bids, total
+
+
+def sample_layout(view, rng: random.Random, tries: int = 50) -> Layout:
+    """One guess at the hidden cards: the unseen cards dealt to the other seats' hands respecting
+    voids, and the cards left over laid aside by the seats whose bids are hidden (see
+    ``infer_layouts``, which weighs many such guesses)."""
+    return infer_layouts(view, rng, count=1, candidates=1)[0]
+
+
+def infer_layouts(view, rng: random.Random, count: int, candidates: int) -> list[Layout]:
+    """``count`` guesses at the hidden cards, drawn from ``candidates`` random deals weighted by
+    how well each explains what this seat has seen: the hidden bid cards are the cards nobody can
+    have in hand, and a guess is likelier when each other seat's bid is what its nine cards for
+    play should take (as ``rules_bot`` bids) and when its cards so far are what playing to that bid
+    would have chosen (as ``rules_bot`` plays). Likely guesses may be drawn more than once."""
+    plays = past_plays(view)
+    pool, weights = [], []
+    for _ in range(candidates):
+        hands, leftover = _deal_hands(view, rng)
+        bids, weight = _guess_bids(view, hands, leftover, plays, rng)
+        pool.append(Layout(hands, tuple(view.trick), view.leader, tuple(view.tricks_taken),
+                           tuple(bids), view.premium, view.trumps, view.turn_up))
+        weights.append(weight)
+    if sum(weights) <= 0:
+        weights = [1.0] * len(pool)
+    return rng.choices(pool, weights, k=count)
+
+
+class SearchBot:
+    """Infer the hidden cards, solve or play out each guess, choose the best average move.
+
+    samples      how many guesses at the hidden cards to score per decision
+    candidates   how many random deals the guesses are drawn from (weighted by ``infer_layouts``)
     exact_cards  search exactly once every hand holds at most this many cards (else play out)
+    offers       whether to declare or reveal when the sampled play-outs say it pays
     seed         mixed with the position to seed each decision's generator
     """
 
-    def __init__(self, samples: int = 24, exact_cards: int = 3, seed: int = 0):
+    def __init__(self, samples: int = 24, exact_cards: int = 3, seed: int = 0,
+                 candidates: int = 96, offers: bool = True):
         self.samples, self.exact_cards, self.seed = samples, exact_cards, seed
+        self.candidates, self.offers = candidates, offers
+
+    def _rng(self, view, phase: str) -> random.Random:
+        return random.Random(f"{self.seed}/{phase}/{view.deal}/{view.seat}/"
+                             f"{' '.join(map(str, view.hand))}/{' '.join(map(str, view.trick))}/"
+                             f"{view.tricks_taken}/{view.offers}")
 
     def __call__(self, view):
         if view.phase == "bid":
             return self.choose_bid(view)
-        if view.phase != "play":
-            return rules_bot(view)
+        if view.phase == "offer":
+            return self.choose_offer(view) if self.offers else PASS
         moves = view.legal_moves
         if len(moves) == 1:
             return moves[0]
-        rng = random.Random(f"{self.seed}/{view.deal}/{view.seat}/{' '.join(map(str, view.hand))}"
-                            f"/{' '.join(map(str, view.trick))}/{view.tricks_taken}")
+        rng = self._rng(view, "play")
         totals = [0.0] * len(moves)
         exact = max(view.hand_sizes) <= self.exact_cards
-        for _ in range(self.samples):
-            layout = sample_layout(view, rng)
+        for layout in infer_layouts(view, rng, self.samples, self.candidates):
             memo: dict = {}
             for i, move in enumerate(moves):
                 child = layout.after(move.card)
                 totals[i] += (solve(child, memo) if exact else play_out(child))[view.seat]
         return moves[max(range(len(moves)), key=lambda i: totals[i])]
+
+    def choose_offer(self, view):
+        """Declare or reveal when, over guesses at the hidden cards played out by ``rule_card``,
+        the offer raises this seat's expected margin (its points minus the others' average): a
+        failed premium pays each opponent, so it pays only when making the bid is likely enough."""
+        earlier = [offer for offer in view.offers if offer is not None]
+        kinds = [None] + [kind for kind in ("declare", "reveal")
+                          if "reveal" not in earlier and (kind == "reveal" or "declare" not in earlier)]
+        margins = dict.fromkeys(kinds, 0.0)
+        me = view.seat
+        for layout in infer_layouts(view, self._rng(view, "offer"), self.samples, self.candidates):
+            taken = finish(layout).taken
+            for kind in kinds:
+                points = score_deal(taken, layout.bids, None if kind is None else (me, kind))
+                margins[kind] += points[me] - (sum(points) - points[me]) / (view.players - 1)
+        # showing the hand helps the opponents, so a reveal must pay clearly more than a declare
+        if "reveal" in margins:
+            margins["reveal"] -= REVEAL_CAUTION * self.samples
+        best = max(kinds, key=lambda kind: margins[kind])
+        return PASS if best is None else Offer(best)
 
     def choose_bid(self, view, candidates: int = 8) -> Bid:
         """Try the ``candidates`` bids closest to the estimate on sampled deals, played out by
@@ -291,7 +410,8 @@ class SearchBot:
         return Bid(trios[max(range(len(trios)), key=lambda i: totals[i])])
 
     def __repr__(self) -> str:
-        return f"SearchBot(samples={self.samples}, exact_cards={self.exact_cards}, seed={self.seed})"
+        return (f"SearchBot(samples={self.samples}, candidates={self.candidates}, "
+                f"exact_cards={self.exact_cards}, offers={self.offers}, seed={self.seed})")
 
 
 search_bot = SearchBot()
@@ -326,15 +446,21 @@ def head_to_head(challenger, incumbent, games: int, deals: int = 9, seed: int = 
 
 
 def duplicate_match(challenger, incumbent, games: int, deals: int = 9, seed: int = 0,
-                    trumps: str = "turn-up") -> list[float]:
-    """Per deal, how many more points a seat scores with the challenger than with the incumbent.
+                    trumps: str = "turn-up", measure: str = "points") -> list[float]:
+    """Per deal, how much better a seat does with the challenger than with the incumbent.
 
     Game g is played twice with seed ``seed + g``: with the challenger at seat g % 3 and the
     incumbent at the other seats, then with the incumbent at every seat. The shuffles do not depend
     on the moves, so both games see the same cards (under trumps="turn-up") and the luck of the
     deal cancels out: only the challenger's decisions make the difference.
+
+    ``measure="points"`` compares the seat's points; ``measure="margin"`` its points minus the
+    other two seats' average, which also charges a failed declare or reveal (its premium goes to
+    the opponents, not away from the seat).
     """
     from ..tricks.game import TricksGame
+    if measure not in ("points", "margin"):
+        raise ValueError(f"measure must be 'points' or 'margin', not {measure!r}.")
     game = TricksGame(trumps=trumps, deals=deals)
     differences = []
     for g in range(games):
@@ -345,6 +471,7 @@ def duplicate_match(challenger, incumbent, games: int, deals: int = 9, seed: int
             state = game.new_game(seed + g)
             while not state.is_over:
                 state.play(bots[state.to_move](state.view(state.to_move)))
-            runs.append([points[seat] for points in state.deal_points])
+            runs.append([points[seat] - (measure == "margin") * (sum(points) - points[seat]) / 2
+                         for points in state.deal_points])
         differences.extend(a - b for a, b in zip(*runs))
     return differences
