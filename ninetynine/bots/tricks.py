@@ -5,9 +5,12 @@
   other nine cards will take, never offers a premium, then plays to take *exactly* its bid: it
   tries to win tricks while it is short, and ducks once it has enough.
 - ``SearchBot``: tries the few bids closest to its estimate on sampled deals played out by
-  the rules bot's play, and keeps the best; in play it deals the cards it cannot see at random, but
-  consistently with its view (exposed cards, and suits a player has shown to be out of), and scores
-  each of its moves on every such sample: with few cards left, by an exact search of the
+  the rules bot's play, and keeps the best. Before play it declares or reveals when play-outs say
+  that raises its expected margin over the others. In play it guesses the cards it cannot see
+  (``infer_layouts``): the unseen cards are dealt to the other hands consistently with its view
+  (exposed cards, suits a player has shown to be out of), the cards left over are the hidden bid
+  cards, and guesses are weighted by how well they explain the others' bids and play so far. It
+  scores each of its moves on every guess: with few cards left, by an exact search of the
   remaining tricks (every player maximising their own score for the deal), otherwise by playing
   the deal out with ``rules_bot``'s play. It picks the move with the best average.
 
