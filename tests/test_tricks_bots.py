@@ -151,6 +151,12 @@ def test_search_bot_offers_only_what_it_expects_to_make():
     assert hopeless.bids[0] == 0
     assert search_bot(hopeless.view(0)) == PASS               # a failed premium pays the others
     assert SearchBot(offers=False)(sure.view(0)) == PASS
+    # speaking second (seat 2 is the dealer's left): a pass before it changes nothing, but an
+    # earlier reveal wins whatever it says
+    for before, offer in (("pass", Offer("reveal")), ("reveal", PASS)):
+        second = game.setup(hands=hands, turn_up="6S", dealer=1, offers=[before],
+                            laid_aside=["6C 7C 8C", "6D 7D 8D", "6H 7H 8H"])
+        assert second.to_move == 0 and search_bot(second.view(0)) == offer
 
 
 def test_exact_search_finds_the_only_way_to_make_a_bid():
