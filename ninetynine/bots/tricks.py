@@ -445,6 +445,13 @@ def head_to_head(challenger, incumbent, games: int, deals: int = 9, seed: int = 
     return differences
 
 
+def _seat_result(points: list[int], seat: int, measure: str) -> float:
+    """A seat's points in one deal, or its margin over the other two seats' average."""
+    if measure == "points":
+        return points[seat]
+    return points[seat] - (sum(points) - points[seat]) / 2
+
+
 def duplicate_match(challenger, incumbent, games: int, deals: int = 9, seed: int = 0,
                     trumps: str = "turn-up", measure: str = "points") -> list[float]:
     """Per deal, how much better a seat does with the challenger than with the incumbent.
@@ -471,7 +478,6 @@ def duplicate_match(challenger, incumbent, games: int, deals: int = 9, seed: int
             state = game.new_game(seed + g)
             while not state.is_over:
                 state.play(bots[state.to_move](state.view(state.to_move)))
-            runs.append([points[seat] - (measure == "margin") * (sum(points) - points[seat]) / 2
-                         for points in state.deal_points])
+            runs.append([_seat_result(points, seat, measure) for points in state.deal_points])
         differences.extend(a - b for a, b in zip(*runs))
     return differences
