@@ -136,12 +136,39 @@ def make(name: str, **options):
     return GAMES[name](**options)
 
 
-def load(text: str):
-    """Load any saved game (the text of ``state.to_json()``), whatever its game."""
+def _json_object(text: str) -> dict:
+    """The JSON object a save holds, or ``CorruptSave`` saying why there is none."""
     try:
         data = json.loads(text)
     except (TypeError, json.JSONDecodeError) as error:
         raise CorruptSave(f"The saved game is not valid JSON ({error}).") from None
-    if not isinstance(data, dict) or data.get("game") not in GAMES:
+    if not isinstance(data, dict):
+        raise CorruptSave("The saved game is not a JSON object.")
+    return data
+
+
+def read_save(text: str, game: str, options: dict) -> dict:
+    """The fields of a save made by the game ``game`` with ``options``, checked before loading.
+
+    Every game's ``from_json`` starts here, so a save of another game or with other options is
+    refused with the same sentence whichever game is asked to load it.
+    """
+    data = _json_object(text)
+    if "game" not in data:
+        raise CorruptSave(f"The saved game does not say which game it is (its 'game' field is "
+                          f"missing): a save of this game has 'game': {game!r}.")
+    if data["game"] != game:
+        raise CorruptSave(f"The save is of the game {data['game']!r}, not {game!r}: load it "
+                          "with that game (or with ninetynine.load).")
+    if data.get("options") != options:
+        raise CorruptSave(f"The save was made with options {data.get('options')}, but this game "
+                          f"has {options}: load it with ninetynine.load.")
+    return data
+
+
+def load(text: str):
+    """Load any saved game (the text of ``state.to_json()``), whatever its game."""
+    data = _json_object(text)
+    if data.get("game") not in GAMES:
         raise CorruptSave(f"The saved game names no known game: use one of {', '.join(GAMES)}.")
     return GAMES[data["game"]](**data.get("options", {})).from_json(text)

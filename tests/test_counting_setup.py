@@ -152,7 +152,7 @@ def corrupt(data, **changes):
     (lambda d: corrupt(d, plays=-3), "plays"),
     (lambda d: corrupt(d, starter=9), "starter"),
     (lambda d: json.dumps({k: v for k, v in d.items() if k != "deck"}), "no 'deck' field"),
-    (lambda d: "[1, 2]", "names no known game"),
+    (lambda d: "[1, 2]", "not a JSON object"),
 ])
 def test_corrupt_saves_are_refused_with_a_clear_message(change, part):
     _, data = saved()
@@ -162,7 +162,14 @@ def test_corrupt_saves_are_refused_with_a_clear_message(change, part):
 
 
 def test_a_save_loads_only_into_its_own_game():
-    state, _ = saved()
+    state, data = saved()
+    without_game = json.dumps({k: v for k, v in data.items() if k != "game"})
+    for game in (nn.make("quentin_c", players=3), nn.make("tricks"), nn.make("board")):
+        with pytest.raises(nn.CorruptSave, match="does not say which game") as error:
+            game.from_json(without_game)
+        assert one_sentence(str(error.value))
+    with pytest.raises(nn.CorruptSave, match="'quentin_c', not 'tricks'"):
+        nn.make("tricks").from_json(state.to_json())
     with pytest.raises(nn.CorruptSave, match="ninetynine.load"):
         nn.make("classic", players=3).from_json(state.to_json())
     with pytest.raises(nn.CorruptSave, match="options"):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from ..core import CorruptSave, event_from_dict, event_to_dict, register
+from ..core import CorruptSave, event_from_dict, event_to_dict, read_save, register
 from .moves import CARDS, HAND_LIMIT, parse_card
 from .state import BoardState
 
@@ -79,15 +79,7 @@ class BoardGame:
         return state
 
     def from_json(self, text: str) -> BoardState:
-        try:
-            data = json.loads(text)
-        except (TypeError, json.JSONDecodeError) as error:
-            raise CorruptSave(f"The saved game is not valid JSON ({error}).") from None
-        if not isinstance(data, dict) or data.get("game") != "board":
-            raise CorruptSave("The save is not a game of The Game of 99 ('game' must be 'board').")
-        if data.get("options") != self.options:
-            raise CorruptSave(f"The save was made with options {data.get('options')}, but this "
-                              f"game has {self.options}: load it with ninetynine.load.")
+        data = read_save(text, "board", self.options)
         state = BoardState(self)
         try:
             state.owner = list(data["owner"])

@@ -9,7 +9,7 @@ import json
 import random
 
 from ..cards import CardError, cards_text
-from ..core import CorruptSave, event_from_dict, event_to_dict
+from ..core import CorruptSave, event_from_dict, event_to_dict, read_save
 from .state import CountingState
 
 FORMAT = 1
@@ -46,18 +46,7 @@ def state_to_json(state: CountingState) -> str:
 
 def state_from_json(game, text: str) -> CountingState:
     from .game import validate
-    try:
-        data = json.loads(text)
-    except (TypeError, json.JSONDecodeError) as error:
-        raise CorruptSave(f"The saved game is not valid JSON ({error}).") from None
-    if not isinstance(data, dict):
-        raise CorruptSave("The saved game is not a JSON object.")
-    if data.get("game") != game.rules.name:
-        raise CorruptSave(f"The save is of the game {data.get('game')!r}, not {game.rules.name!r}: "
-                          "load it with that game (or with ninetynine.load).")
-    if data.get("options") != game.options:
-        raise CorruptSave(f"The save was made with options {data.get('options')}, but this game "
-                          f"has {game.options}: load it with ninetynine.load.")
+    data = read_save(text, game.rules.name, game.options)
     state = CountingState(game)
     n = game.players
     try:

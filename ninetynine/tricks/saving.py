@@ -9,7 +9,7 @@ import json
 import random
 
 from ..cards import CardError, cards_text
-from ..core import CorruptSave, event_from_dict, event_to_dict
+from ..core import CorruptSave, event_from_dict, event_to_dict, read_save
 from .cards import parse_card, sorted_cards
 from .state import TricksState
 
@@ -53,18 +53,7 @@ def _cards(text) -> list:
 
 def state_from_json(game, text: str) -> TricksState:
     from .game import validate
-    try:
-        data = json.loads(text)
-    except (TypeError, json.JSONDecodeError) as error:
-        raise CorruptSave(f"The saved game is not valid JSON ({error}).") from None
-    if not isinstance(data, dict):
-        raise CorruptSave("The saved game is not a JSON object.")
-    if data.get("game") != "tricks":
-        raise CorruptSave(f"The save is of the game {data.get('game')!r}, not 'tricks': load it "
-                          "with that game (or with ninetynine.load).")
-    if data.get("options") != game.options:
-        raise CorruptSave(f"The save was made with options {data.get('options')}, but this game "
-                          f"has {game.options}: load it with ninetynine.load.")
+    data = read_save(text, "tricks", game.options)
     state = TricksState(game)
     try:
         state.deal = data["deal"]
