@@ -85,7 +85,7 @@ def measure(name: str, players: int, seconds: float, repeats: int, bare) -> str:
     line = f"{name:10} {players:2} players: {moves_s:9,.0f} moves/s {games_s:8,.1f} games/s"
     if floor:
         _, floor_moves = best_rates(floor)
-        line += f" | bare loop {floor_moves:9,.0f} moves/s | ratio {moves_s / floor_moves:.2f}"
+        line += f" | bare loop {floor_moves:9,.0f} moves/s | ratio {moves_s / floor_moves:.3f}"
     return line
 
 

@@ -16,7 +16,7 @@ Card(rank='10', suit='H')
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 SUITS = ("C", "D", "H", "S")
 SUIT_NAMES = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades"}
@@ -40,6 +40,14 @@ class Card:
 
     rank: str
     suit: str = ""
+    #: hash((rank, suit)), worked out once: engines look cards up in dicts on every move
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.rank, self.suit)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def __str__(self) -> str:
         return self.rank + self.suit

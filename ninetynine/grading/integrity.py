@@ -54,9 +54,10 @@ def _describe(value, owner: str, depth: int = 0):
         return (type(value).__name__, tuple(sorted(items, key=repr) if isinstance(value, (set, frozenset))
                                             else items))
     fields = getattr(type(value), "__dataclass_fields__", None)
-    if fields is not None:
+    if fields is not None:      # what the value is: its fields that count for equality, not caches
         return ("dataclass", type(value).__qualname__,
-                tuple((name, _describe(getattr(value, name, None), owner, depth + 1)) for name in fields))
+                tuple((name, _describe(getattr(value, name, None), owner, depth + 1))
+                      for name, field in fields.items() if field.compare))
     return type(value).__name__   # random generators, locks ...: their state changes in play
 
 
