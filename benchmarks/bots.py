@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import ninetynine as nn  # noqa: E402
 from ninetynine.arena import tournament  # noqa: E402
-from ninetynine.bots import BOTS, cautious_bot  # noqa: E402
+from ninetynine.bots import COUNTING_BOTS, cautious_bot  # noqa: E402
 
 RULES = ["quentin_c", "rs_games", "classic", "taiwanese"]
 MATCHES = [("expert", "cautious"), ("cautious", "random"), ("expert", "random")]
@@ -47,10 +47,10 @@ def microseconds_per_decision(bot, views: list) -> float:
 
 def main(games: int = 200) -> None:
     print("Microseconds per decision (two players):")
-    print(f"{'rules':<11}" + "".join(f"{name:>10}" for name in BOTS))
+    print(f"{'rules':<11}" + "".join(f"{name:>10}" for name in COUNTING_BOTS))
     for rules in RULES:
         views = sample_views(rules)
-        times = [microseconds_per_decision(bot, views) for bot in BOTS.values()]
+        times = [microseconds_per_decision(bot, views) for bot in COUNTING_BOTS.values()]
         print(f"{rules:<11}" + "".join(f"{t:>10.1f}" for t in times))
     print(f"\nHead-to-head, two players, {games} games each, seats rotated:")
     for rules in RULES:

@@ -65,9 +65,10 @@ class GameRecord:
     bots: tuple[str, ...] = ()
 
 
-def bot_name(bot) -> str:
-    """A readable name for a bot: its name in ``BOTS``, else the function's name."""
-    for name, known in _bots.BOTS.items():
+def bot_name(bot, game=None) -> str:
+    """A readable name for a bot: its name among ``game``'s bots (or all the kit's bots), else
+    the function's name."""
+    for name, known in (_bots.BOTS if game is None else _bots.bots_for(game)).items():
         if bot is known:
             return name
     return getattr(bot, "__name__", type(bot).__name__)
@@ -100,7 +101,8 @@ def play_game(game, bots: list, seed: int | None = 0) -> GameRecord:
     if len(bots) != game.players:
         raise ValueError(f"The game has {game.players} seats, so give {game.players} bots, "
                          f"not {len(bots)}.")
-    names = tuple(bot_name(_bots.get(bot)) for bot in bots)
+    bots = [_bots.get(bot, game) for bot in bots]      # a name must be one of this game's bots
+    names = tuple(bot_name(bot, game) for bot in bots)
     players = [seat_bot(bot, seed, seat) for seat, bot in enumerate(bots)]
     state = game.new_game(seed=seed)
     moves = 0
@@ -172,11 +174,11 @@ class Results:
         return "\n".join(lines)
 
 
-def _labels(bots: list) -> list[str]:
+def _labels(bots: list, game) -> list[str]:
     """Names for the bots of a line-up; a name that repeats gets "#2", "#3"..."""
     labels, seen = [], {}
     for bot in bots:
-        name = bot if isinstance(bot, str) else bot_name(_bots.get(bot))
+        name = bot if isinstance(bot, str) else bot_name(bot, game)
         seen[name] = seen.get(name, 0) + 1
         labels.append(name if seen[name] == 1 else f"{name}#{seen[name]}")
     return labels
@@ -198,8 +200,8 @@ def tournament(game, bots: list, games: int, seed: int = 0) -> Results:
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a whole number from 1 up, not {games!r}.")
     for bot in bots:
-        _bots.get(bot)                          # an unknown name fails before any game is played
-    labels = _labels(bots)
+        _bots.get(bot, game)                    # an unknown name fails before any game is played
+    labels = _labels(bots, game)
     n = game.players
     results = Results(games, {label: 0 for label in labels},
                       seats={label: [0] * n for label in labels})

@@ -91,6 +91,16 @@ def test_wrong_line_ups_are_refused_before_playing():
         tournament(nn.make("quentin_c", players=2), ["expert", "random"], 0)
 
 
+def test_a_bot_of_another_game_is_refused_by_name():
+    with pytest.raises(ValueError, match="'board_search' for this game: choose one of random, "
+                                         "cautious, expert"):
+        tournament(nn.make("quentin_c", players=2), ["expert", "board_search"], 2)
+    with pytest.raises(ValueError, match="'expert' for this game: choose one of board_random"):
+        play_game(nn.make("board", players=2), ["board_heuristic", "expert"], seed=0)
+    record = play_game(nn.make("board", players=2), ["board_heuristic", "board_random"], seed=0)
+    assert record.bots == ("board_heuristic", "board_random")
+
+
 # --- tournaments --------------------------------------------------------------------------------
 
 

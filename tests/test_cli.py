@@ -218,6 +218,7 @@ BAD_OPTIONS = [
     (["--rules", "taiwanese", "--manual-draw"], "leave out --manual-draw"),
     (["--rounds", "3"], "--rounds is for the taiwanese rules only"),
     (["--bots", "genius"], "There is no bot called 'genius'"),
+    (["--bots", "board_search"], "no bot called 'board_search' for the running-total games"),
     (["--bots", "random,random,random"], "--bots names 3 bots for 2 opponents"),
     (["--colour"], "'--colour' is not understood"),
     (["--deals", "3"], "--deals and --trumps are options of --game tricks only."),

@@ -249,6 +249,7 @@ def test_settings_rebuild_the_game():
     ("taiwanese", 3, "random", 5, None, False),    # Taiwanese always draws
     ("poker", 3, "random", 3, 9, True),            # no such rule set
     ("quentin_c", 3, "no-such-bot", 3, 9, True),   # no such bot
+    ("quentin_c", 3, "tricks_search", 3, 9, True), # a bot of another game
 ])
 def test_bad_settings_are_refused(settings):
     table = TableController(nn.make("quentin_c", players=2), bots="random")
@@ -274,3 +275,5 @@ def test_bad_table_arguments():
         TableController(game, bots="random", names=["Ada"])
     with pytest.raises(ValueError, match="bot"):
         TableController(game, bots="nobody")
+    with pytest.raises(ValueError, match="no bot called 'board_heuristic' for this game"):
+        TableController(game, bots="board_heuristic")

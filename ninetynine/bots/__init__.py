@@ -35,33 +35,50 @@ def random_bot(view, rng: random.Random | None = None):
 
 from .counting import cautious_bot, expert_bot  # noqa: E402  (after random_bot, which is simplest)
 
-BOTS = {"random": random_bot}
-BOTS.update(cautious=cautious_bot, expert=expert_bot)
+COUNTING_BOTS = {"random": random_bot, "cautious": cautious_bot, "expert": expert_bot}
 
 # The other games' bots, by name with the game in front (``random_bot`` plays any game).
 from .board import BOARD_BOTS  # noqa: E402
 from .tricks import TRICKS_BOTS  # noqa: E402
 
-BOTS.update(board_random=random_bot, **BOARD_BOTS)
-BOTS.update(TRICKS_BOTS)
+#: Every named bot of the kit; ``bots_for(game)`` gives the ones that play one game.
+BOTS = {**COUNTING_BOTS, **BOARD_BOTS, **TRICKS_BOTS}
 
 
-def get(bot: str | Callable) -> Callable:
-    """A bot from its name in ``BOTS`` (``"expert"``) or a callable ``bot(view) -> move`` itself.
+def bots_for(game) -> dict[str, Callable]:
+    """The named bots that play ``game`` (a game, or its name such as ``"board"``).
+
+    >>> list(bots_for("quentin_c"))
+    ['random', 'cautious', 'expert']
+    >>> list(bots_for("board"))
+    ['board_random', 'board_heuristic', 'board_search']
+    """
+    name = game if isinstance(game, str) else game.name
+    return {"board": BOARD_BOTS, "tricks": TRICKS_BOTS}.get(name, COUNTING_BOTS)
+
+
+def get(bot: str | Callable, game=None) -> Callable:
+    """A bot from its name (``"expert"``) or a callable ``bot(view) -> move`` itself.
+
+    With ``game``, a name must be one of that game's bots (``bots_for(game)``): a board bot
+    cannot play a counting table.
 
     >>> get("cautious") is cautious_bot
     True
-    >>> get("genius")
+    >>> get("board_search", "quentin_c")
     Traceback (most recent call last):
     ...
-    ValueError: There is no bot called 'genius': choose one of random, cautious, expert, or pass a function bot(view) -> move.
+    ValueError: There is no bot called 'board_search' for this game: choose one of random, cautious, expert, or pass a function bot(view) -> move.
     """
     if callable(bot):
         return bot
-    if isinstance(bot, str) and bot in BOTS:
-        return BOTS[bot]
-    raise ValueError(f"There is no bot called {bot!r}: choose one of {', '.join(BOTS)}, "
+    known = BOTS if game is None else bots_for(game)
+    if isinstance(bot, str) and bot in known:
+        return known[bot]
+    where = "" if game is None else " for this game"
+    raise ValueError(f"There is no bot called {bot!r}{where}: choose one of {', '.join(known)}, "
                      "or pass a function bot(view) -> move.")
 
 
-__all__ = ["BOTS", "get", "random_bot", "cautious_bot", "expert_bot"]
+__all__ = ["BOTS", "COUNTING_BOTS", "BOARD_BOTS", "TRICKS_BOTS", "bots_for", "get", "random_bot",
+           "cautious_bot", "expert_bot"]

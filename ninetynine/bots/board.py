@@ -17,6 +17,7 @@ import random
 from ..board.layout import lines_of_five
 from ..board.moves import CARDS, DRAW, Discard, DrawCard, Place
 from ..board.state import BoardView
+from . import random_bot
 
 LINES = lines_of_five()
 LINES_THROUGH: dict[int, list[int]] = {square: [] for square in range(100)}
@@ -212,4 +213,4 @@ def search_bot(view):
 
 _DEFAULT_SEARCH = SearchBot()
 
-BOARD_BOTS = {"board_heuristic": heuristic_bot, "board_search": search_bot}
+BOARD_BOTS = {"board_random": random_bot, "board_heuristic": heuristic_bot, "board_search": search_bot}

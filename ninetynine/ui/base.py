@@ -27,6 +27,7 @@ from typing import Callable, Sequence
 
 from .. import text
 from ..arena import seat_bot
+from ..bots import get as get_bot
 from ..core import IllegalMove
 
 
@@ -244,4 +245,4 @@ class TableBase:
     def _seat_bot(self, bot, seat: int) -> Callable:
         """The bot of one seat. ``seat_bot`` gives a random bot its own generator, seeded from
         the table's seed and the seat, so that a table replays exactly from its seed."""
-        return seat_bot(bot, self.seed, seat)
+        return seat_bot(get_bot(bot, self.game), self.seed, seat)

@@ -78,7 +78,7 @@ def board_bot(choice, seat: int, seed: int) -> Callable:
     from .. import bots
     from ..bots.board import SearchBot, search_bot
 
-    bot = bots.get(choice)
+    bot = bots.get(choice, "board")
     if bot is bots.random_bot:
         rng = random.Random(seed * 1000 + seat)
         return lambda view: bots.random_bot(view, rng)

@@ -27,13 +27,11 @@ from dataclasses import dataclass
 from typing import Callable, TextIO
 
 from .. import text
+from ..bots import COUNTING_BOTS, random_bot
 from ..core import IllegalMove
 from ..counting import events as ev
 from ..counting.moves import DRAW, END, Play
-from .helpers import Quit, Terminal, is_quit
-
-#: Bots promised by the bots module; until they exist, the random bot stands in for them.
-PLANNED_BOTS = ("expert", "cautious")
+from .helpers import Quit, Terminal, bot_names_from, is_quit
 
 
 @dataclass
@@ -44,37 +42,25 @@ class Seat:
     name: str
 
 
-def choose_bots(spec: str, opponents: int, seed: int) -> tuple[list[Seat], list[str]]:
+def choose_bots(spec: str, opponents: int, seed: int) -> list[Seat]:
     """The opponents' bots from ``--bots`` text: one name for all, or a comma list, one each.
 
-    Returns the seats and notes to print (a planned bot that is not written yet falls back to the
-    random bot, with a note saying so). A bad name or count raises ValueError in one sentence.
-    The random bot gets its own generator per seat, seeded from ``seed``, so a game replays.
+    A bad name or count raises ValueError in one sentence. The random bot gets its own generator
+    per seat, seeded from ``seed``, so a game replays.
     """
-    from .. import bots as registry
-
-    names = [name.strip() for name in spec.split(",")]
-    if len(names) == 1:
-        names = names * opponents
-    if len(names) != opponents or not all(names):
-        raise ValueError(f"--bots names {len(names)} bots for {opponents} opponents: give one "
-                         "name for all of them, or one name per opponent separated by commas.")
-    seats, notes = [], []
+    names = bot_names_from(spec, opponents, {name: name for name in COUNTING_BOTS},
+                           f"--bots names {{given}} bots for {opponents} opponents: give one "
+                           "name for all of them, or one name per opponent separated by commas.",
+                           "There is no bot called '{name}' for the running-total games: choose "
+                           f"one of {', '.join(COUNTING_BOTS)}.")
+    seats = []
     for seat, name in enumerate(names, start=1):
-        if name not in registry.BOTS and name in PLANNED_BOTS:
-            note = f"The {name} bot is not available yet, so the random bot plays instead."
-            if note not in notes:
-                notes.append(note)
-            name = "random"
-        if name not in registry.BOTS:
-            raise ValueError(f"There is no bot called '{name}': choose one of "
-                             f"{', '.join(registry.BOTS)}.")
-        bot = registry.BOTS[name]
-        if bot is registry.random_bot:
+        bot = COUNTING_BOTS[name]
+        if bot is random_bot:
             rng = random.Random(seed * 1000 + seat)
-            bot = (lambda rng: lambda view: registry.random_bot(view, rng))(rng)
+            bot = (lambda rng: lambda view: random_bot(view, rng))(rng)
         seats.append(Seat(bot, name))
-    return seats, notes
+    return seats
 
 
 class ConsoleGame(Terminal):
@@ -92,12 +78,11 @@ class ConsoleGame(Terminal):
     def __init__(self, game, bots="expert", seed: int = 0, plain: bool | None = None,
                  stdin: TextIO | None = None, stdout: TextIO | None = None, names=None):
         super().__init__(game, seed, plain, stdin, stdout, names)
-        self.notes: list[str] = []
         if isinstance(bots, str):
-            self.seats, self.notes = choose_bots(bots, game.players - 1, seed)
+            self.seats = choose_bots(bots, game.players - 1, seed)
         else:
             self.seats = [Seat(b, getattr(b, "__name__", "bot")) if callable(b) else
-                          choose_bots(b, 1, seed + i)[0][0] for i, b in enumerate(bots)]
+                          choose_bots(b, 1, seed + i)[0] for i, b in enumerate(bots)]
             if len(self.seats) != game.players - 1:
                 raise ValueError(f"Give one bot for each of the {game.players - 1} opponents.")
         self.state = game.new_game(seed=seed)
@@ -167,7 +152,7 @@ class ConsoleGame(Terminal):
         opponents = self.opponents([seat.name for seat in self.seats])
         self.say(f"Ninety-Nine under {rules.title}, {self.game.players} players: you are "
                  f"{text.seat_name(self.you, None, self.names)}; {opponents}.",
-                 *self.notes, self.seed_sentence(),
+                 self.seed_sentence(),
                  "Type a question mark for help, or R for the rules.")
 
     def run_bots(self) -> None:

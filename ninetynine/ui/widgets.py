@@ -69,7 +69,7 @@ class Table(TableWidget):
     def _build_settings(self) -> w.VBox:
         from .. import bots as bots_module
 
-        bot_names = list(bots_module.BOTS)
+        bot_names = list(bots_module.bots_for(self.controller.game))
         if not isinstance(self.controller.bots_choice, str):
             bot_names.append("custom")
         self.rules_input = w.Dropdown(
