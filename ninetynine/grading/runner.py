@@ -117,8 +117,16 @@ def _published(cell, nonce: str):
 
 
 def _errors(cell) -> list[str]:
-    return [f"{o.get('ename')}: {o.get('evalue')}" for o in cell.get("outputs", [])
+    """The errors a cell raised, each as "Name: message" ("Name" alone when it has no message)."""
+    return [_error_text(o.get("ename"), o.get("evalue")) for o in cell.get("outputs", [])
             if o.get("output_type") == "error"]
+
+
+def _error_text(name: str, message: str | None) -> str:
+    """How a learner reads an error: the exercise's stub says what it means in words."""
+    if name == UNFINISHED and not message:
+        return f"{UNFINISHED}: this part is not written yet (the exercise's stub is still there)"
+    return f"{name}: {message}" if message else str(name)
 
 
 def _check_code(source: str, grade_id: str, nonce: str) -> str:
@@ -129,8 +137,7 @@ def _check_code(source: str, grade_id: str, nonce: str) -> str:
         exec(compile({source!r}, "<check {grade_id}>", "exec"), get_ipython().user_ns)
         result = {{"passed": True, "message": ""}}
     except BaseException as error:
-        text = str(error).strip()
-        result = {{"passed": False, "message": type(error).__name__ + (": " + text if text else "")}}
+        result = {{"passed": False, "error": type(error).__name__, "text": str(error).strip()}}
     publish_display_data({{{MIME!r}: dict(result, nonce={nonce!r})}})
 __ninetynine_check()"""
 
@@ -196,7 +203,7 @@ def _run(client: _Client, notebook, the_checks, result: Result, timeout: float) 
             result.fail_all(ERROR, f"Cell {index + 1} raised {fatal[0]}"[:MESSAGE_LIMIT] +
                             "; the notebook must run from top to bottom without errors.")
             return
-        result.notes += [f"Cell {index + 1} is not finished ({error})."[:MESSAGE_LIMIT] for error in errors]
+        result.notes += [f"Cell {index + 1} raised {error}."[:MESSAGE_LIMIT] for error in errors]
         if client.output_bytes > OUTPUT_LIMIT:
             return
     client.timeout_func = None
@@ -217,6 +224,8 @@ def _run(client: _Client, notebook, the_checks, result: Result, timeout: float) 
         published = _published(cell, nonce) or {"passed": False, "message": "The check gave no result."}
         outcome.passed = bool(published["passed"])
         outcome.points = outcome.max_points if outcome.passed else 0
+        if "error" in published:
+            published["message"] = _error_text(published["error"], published["text"])
         outcome.message = str(published["message"])[:MESSAGE_LIMIT]
         if client.output_bytes > OUTPUT_LIMIT:
             return
