@@ -172,6 +172,23 @@ def test_typed_moves_play_too():
     assert table.state.owner[92] == 0
 
 
+def test_a_typed_square_number_plays_the_selected_card_and_bad_text_is_refused():
+    table = position(["37 40", "5"], markers={52: 1})
+    assert_refused(table, table.type_square, "60")           # no card selected yet
+    assert table.message == "Select a card in your hand first, then a square it allows."
+    table.select(37)
+    for typed, words in [("sixty", "'sixty' is not a square: type a number from 0 to 99."),
+                         ("", "'' is not a square: type a number from 0 to 99."),
+                         ("100", "'100' is not a square: type a number from 0 to 99."),
+                         ("-5", "'-5' is not a square: type a number from 0 to 99."),
+                         ("20", "The card 37 to 99 allows only squares 37 and higher, not square 20."),
+                         ("52", "already taken")]:
+        assert_refused(table, table.type_square, typed)
+        assert words in table.message
+    assert table.type_square(" 60 ") is True
+    assert table.state.owner[60] == 0
+
+
 def test_watch_mode_steps_and_runs_with_every_card_named():
     table = BoardController(nn.make("board", players=3), watch=True, bots="board_random", seed=5)
     assert table.hand_buttons() == []

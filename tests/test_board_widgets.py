@@ -105,6 +105,21 @@ def test_a_refused_click_says_one_sentence_and_changes_nothing():
     assert table.controller.state.to_json() == before
 
 
+def test_a_keyboard_user_types_the_square_instead_of_crossing_the_board():
+    table = position(["37 80", "5"], markers={52: 0, 60: 1})
+    button_named(table, "card 37 to 99").click()
+    table.square_input.value = "forty"
+    button_named(table, "Put the selected card on that square").click()
+    assert table.live.text == "'forty' is not a square: type a number from 0 to 99."
+    assert table.square_input.value == "forty"                 # kept, to be corrected
+    assert table.controller.state.owner[40] is None
+    table.square_input.value = "40"
+    button_named(table, "Put the selected card on that square").click()
+    assert table.square_buttons[40].description == "square 40, yours"
+    assert table.square_input.value == ""
+    assert table.square_input.description == "Square number"
+
+
 def test_draw_and_discard_buttons():
     table = position(["37 80", "5"])
     button_named(table, "Discard selected card").click()

@@ -301,3 +301,35 @@ def place_a_marker(page, lab: str) -> None:
     mark = mine.evaluate("el => getComputedStyle(el, '::before').content")
     assert "X" in mark, f"your square shows the X mark too (not colour alone): {mark}"
     assert unnamed_buttons(page) == [], "every button needs a name a screen reader can say"
+    place_a_marker_from_the_keyboard(page)
+
+
+def press(page, control) -> None:
+    """Focus ``control`` and press Enter, as a keyboard user does."""
+    control.focus()
+    page.keyboard.press("Enter")
+
+
+def place_a_marker_from_the_keyboard(page) -> None:
+    """Draw if the hand is empty, select a card with Enter, type a square's number, Tab to the
+    button beside the box and press Enter: no mouse, and no walk through the 100 squares."""
+    if page.get_by_role("button", name=CARD_BUTTON).count() == 0:
+        before = live_text(page)
+        press(page, page.get_by_role("button", name="Draw", exact=True))
+        wait_for_new_sentence(page, before)
+        page.get_by_role("button", name=CARD_BUTTON).last.wait_for()
+    card_button = page.get_by_role("button", name=CARD_BUTTON).last
+    card = CARD_BUTTON.match(card_button.inner_text().strip()).group(1)
+    before = live_text(page)
+    press(page, card_button)
+    wait_for_new_sentence(page, before)
+    target = page.get_by_role("button", name=ALLOWED_SQUARE).last
+    square = ALLOWED_SQUARE.match(target.inner_text().strip()).group(1)
+    page.get_by_role("textbox", name="Square number").fill(square)
+    before = live_text(page)
+    page.keyboard.press("Tab")                            # to "Put the selected card on that square"
+    page.keyboard.press("Enter")
+    wait_for_new_sentence(page, before)
+    said = live_text(page)
+    assert f"You play the card {card} to 99 and put a marker on square {square}." in said, said
+    page.get_by_role("button", name=f"square {square}, yours", exact=True).wait_for()

@@ -337,7 +337,7 @@ def unknown_command(typed: str) -> str:
 
 
 def not_a_square(typed: str) -> str:
-    return f"'{typed}' is not a square: type a number from 0 to 99, or nothing to keep the card."
+    return f"'{typed}' is not a square: type a number from 0 to 99."
 
 
 def help_text() -> list[str]:

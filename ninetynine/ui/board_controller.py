@@ -192,6 +192,14 @@ class BoardController(TableBase):
             return self._refuse(text.NO_CARD_SELECTED)
         return self._play(Place(self.selected, square))
 
+    def type_square(self, typed: str) -> bool:
+        """You typed a square's number (the keyboard's short way to the board, instead of moving
+        through a hundred buttons): play the selected card there."""
+        typed = str(typed).strip()
+        if not typed.isdigit() or int(typed) > 99:
+            return self._refuse(text.not_a_square(typed))
+        return self.click_square(int(typed))
+
     def draw(self) -> bool:
         """Take the top card of the deck (only with fewer than five cards)."""
         refusal = self._refuse_unless_your_turn()

@@ -7,7 +7,8 @@
 All the table's logic lives in ``board_controller.py``; this file only builds widgets, copies the
 controller's values into them (``render``) and turns clicks into controller calls.
 
-The board is a grid of 100 buttons. Each button's text is its name for a screen reader too:
+The board is a grid of 100 buttons; below the hand, a "Square number" box and its button let a
+keyboard user type the square instead of moving through the grid. Each button's text is its name for a screen reader too:
 "square 52, empty", "square 52, yours", "square 52, Seat 1's", "square 52, your partner's", with
 ", allowed" added while the selected card may be played there. Owners are also shown by colour
 and by a letter mark (X, O, Z, explained in the legend); allowed squares by a yellow colour and a
@@ -89,8 +90,14 @@ class BoardTable(TableWidget):
         self.hand_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.draw_button = button("Draw", c.draw)
         self.discard_button = button("Discard selected card", c.discard)
+        # The keyboard's short way to a square: type its number instead of tabbing through 100.
+        self.square_input = w.Text(description="Square number", placeholder="0 to 99",
+                                   style={"description_width": "initial"},
+                                   layout=w.Layout(width="16em"))
+        self.place_button = button("Put the selected card on that square", self._type_square)
         self._build_common("Run to the end of the game", w.VBox(
-            [self.hand_label, self.hand_box, w.HBox([self.draw_button, self.discard_button])]))
+            [self.hand_label, self.hand_box, w.HBox([self.draw_button, self.discard_button]),
+             w.HBox([self.square_input, self.place_button])]))
         self._render_after(self.draw_button, self.discard_button, self.step_button,
                            self.run_button, self.new_game_button)
         self.children = [self.status_html, self.counts_html, self.live, self.legend_html,
@@ -144,6 +151,11 @@ class BoardTable(TableWidget):
 
     def _click_square(self, square: int) -> None:
         self.controller.click_square(square)
+        self.render()
+
+    def _type_square(self) -> None:
+        if self.controller.type_square(self.square_input.value):
+            self.square_input.value = ""
         self.render()
 
     # --- display ------------------------------------------------------------------------------
