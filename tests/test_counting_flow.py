@@ -79,6 +79,22 @@ def test_a_player_who_eliminates_themself_does_not_draw():
     assert state.deck == cards("7H") and state.hands[0] == [] and state.to_move == 1
 
 
+def test_a_seat_out_at_the_start_of_its_turn_ranks_above_the_seat_out_just_before():
+    """Seat 0 passes 33 and is out; then seat 1 starts its turn with no cards and is out too."""
+    state = nn.make("quentin_c", players=3).setup(count=30, hands=["KC", "", "7C"],
+                                                  tokens=[1, 3, 5], deck="", discard="")
+    state.play("KC")
+    assert [(s.rank, s.seat) for s in state.standings()] == [(1, 2), (2, 1), (3, 0)]
+
+
+def test_seats_out_by_the_same_penalty_share_their_rank():
+    state = nn.make("quentin_c", players=3).setup(count=93, hands=["6C 3D", "4C", "5C"],
+                                                  tokens=[9, 2, 2], deck="", discard="")
+    state.play("6C")                              # lands on 99: both others lose 2 tokens
+    assert state.is_over
+    assert [(s.rank, s.seat) for s in state.standings()] == [(1, 0), (2, 1), (2, 2)]
+
+
 def test_the_game_ends_with_one_player_left_and_standings_rank_later_eliminations_higher():
     state = nn.make("quentin_c", players=3).setup(count=27, hands=["6C", "3D", ""],
                                                   tokens=[5, 1, 0])
@@ -119,6 +135,17 @@ def test_who_starts_the_next_round(starter, tokens, expected):
     started = events[-1]
     assert isinstance(started, ev.RoundStarted) and started.round == 2
     assert started.starter == expected == state.to_move
+
+
+def test_a_position_set_up_in_a_later_round_rotates_on_from_that_rounds_starter():
+    game = nn.make("quentin_c", players=4)
+    state = game.setup(count=95, hands=["KC", "5C", "6C", "7C"], round=3)
+    assert state.starter == 2                     # round 3 of a game nobody has left
+    assert state.play("KC")[-1] == ev.RoundStarted(4, 3, (0, 1, 2, 3), 3)
+    state = game.setup(count=95, hands=["KC", "5C", "6C", "7C"], round=3, starter=0)
+    assert state.play("KC")[-1].starter == 1
+    with pytest.raises(ValueError, match=r"starter must be the seat \(0 to 3\) that started"):
+        game.setup(count=95, hands=["KC", "5C", "6C", "7C"], round=3, starter=4)
 
 
 def test_rotate_starts_round_1_with_seat_0_and_every_round_with_the_next_seat():
@@ -169,7 +196,8 @@ def test_manual_draw_needs_something_to_draw():
     state = manual(count=10, hands=["3C 4C", "6D"], deck="", discard="")
     state.play("3C")
     assert state.legal_moves() == [END]
-    with pytest.raises(nn.IllegalMove):
+    with pytest.raises(nn.IllegalMove, match="You cannot draw: there is no card left to draw; "
+                                             "choose END to end your turn."):
         state.play(DRAW)
 
 

@@ -135,7 +135,7 @@ class CountingGame:
 
     def setup(self, count: int = 0, hands=None, tokens=None, to_move: int = 0, direction: int = 1,
               deck=None, discard=None, points=None, round: int = 1, round_points=None,
-              seed=0) -> CountingState:
+              starter: int | None = None, seed=0) -> CountingState:
         """A position in the middle of a round, for teaching and testing.
 
         hands     one entry per seat: card text ("6C 9D KH"), a list of cards, or "" for none
@@ -144,6 +144,9 @@ class CountingGame:
         tokens / points   per seat (tokens default to the game's starting tokens)
         round_points      Taiwanese rules: for seats already out of this round, the points they
                           took (None for seats still playing)
+        starter   the seat that started this round, from which the next round's starter follows
+                  (``starter="rotate"``); by default the seat that starts round ``round`` of a
+                  game nobody has left: seat (round - 1) mod players, or the next living seat
 
         The turn of ``to_move`` then starts as in a game: its start-of-turn checks run, and any
         events they cause (an empty hand, no safe card, no playable card) are in ``state.history``.
@@ -171,7 +174,11 @@ class CountingGame:
             state.points = list(points) if points is not None else [0] * n
             state.round_points = list(round_points) if round_points is not None else [None] * n
             state.in_round = [p is None for p in state.round_points]
+        state.starter = 0 if starter is None else starter
         validate(state)
+        if starter is None:
+            living = [seat for seat in range(n) if state.in_round[seat]]
+            state.starter = state._first_living_from((round - 1) % n, living)
         if deck is None:
             state.deck = unseen_cards(state)
             state.rng.shuffle(state.deck)
@@ -217,6 +224,10 @@ def validate(state: CountingState) -> None:
         raise ValueError(f"direction must be 1 (seat order) or -1 (reversed), not {state.direction!r}.")
     if isinstance(state.round, bool) or not isinstance(state.round, int) or state.round < 1:
         raise ValueError(f"round must be a whole number from 1 up, not {state.round!r}.")
+    if isinstance(state.starter, bool) or not isinstance(state.starter, int) \
+            or not 0 <= state.starter < n:
+        raise ValueError(f"starter must be the seat (0 to {n - 1}) that started this round, not "
+                         f"{state.starter!r}.")
     for seat, hand in enumerate(state.hands):
         if len(hand) > game.hand_size:
             raise ValueError(f"Seat {seat} holds {len(hand)} cards, more than the hand size "

@@ -113,8 +113,8 @@ def _check_bookkeeping(state: CountingState, n: int) -> None:
         raise CorruptSave("The saved game must say for each seat whether it is in the round.")
     if not seats_list(state.eliminated_at) or not all(
             at is None or (isinstance(at, int) and at >= 0) for at in state.eliminated_at):
-        raise CorruptSave("eliminated_at must give, for each seat, None or the play number at which "
-                          "it was eliminated.")
+        raise CorruptSave("eliminated_at must give, for each seat, None or its place (0 or more) in "
+                          "the order of eliminations.")
     if not seats_list(state.round_points):
         raise CorruptSave(f"round_points must give one entry for each of the {n} seats.")
     if state.phase not in ("play", "draw"):
@@ -124,8 +124,6 @@ def _check_bookkeeping(state: CountingState, n: int) -> None:
                           f"{n - 1}), not {state._after_draw!r}.")
     if not isinstance(state.plays, int) or isinstance(state.plays, bool) or state.plays < 0:
         raise CorruptSave(f"plays must be a whole number from 0 up, not {state.plays!r}.")
-    if not _is_seat(state.starter, n):
-        raise CorruptSave(f"The starter must be a seat from 0 to {n - 1}, not {state.starter!r}.")
     if state.last_loser is not None and not _is_seat(state.last_loser, n):
         raise CorruptSave(f"last_loser must be None or a seat from 0 to {n - 1}, not "
                           f"{state.last_loser!r}.")

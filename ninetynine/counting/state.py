@@ -49,7 +49,9 @@ class CountingState:
         self.round_points: list[int | None] = [None] * n   # Taiwanese places won this round
         self.starter = 0
         self.last_loser: int | None = None
-        self.eliminated_at: list[int | None] = [None] * n  # play number at elimination
+        #: per seat, None while in the game, else its place in the order of eliminations (1, 2 ...;
+        #: seats eliminated by the same penalty share a number; 0: before the position was set up)
+        self.eliminated_at: list[int | None] = [None] * n
         self.plays = 0
         self.history: list = []
         self._seen: list[list] = [[] for _ in range(n)]  # each seat's redacted history, kept up to date lazily
@@ -253,10 +255,11 @@ class CountingState:
 
     def _eliminate_and_check_game_over(self, events: list) -> bool:
         """Seats that just reached 0 tokens leave the game; True if the game is over."""
+        order = 1 + max((at for at in self.eliminated_at if at is not None), default=0)
         for seat in range(self.players):
             if self.tokens[seat] == 0 and self.in_round[seat]:
                 self.in_round[seat] = False
-                self.eliminated_at[seat] = self.plays
+                self.eliminated_at[seat] = order
                 self.discard[0:0] = self.hands[seat]   # under the pile
                 self.hands[seat] = []
                 events.append(ev.PlayerEliminated(seat))
@@ -413,6 +416,10 @@ class CountingState:
         if not isinstance(move, (Play, Draw, EndTurn)):
             return f"{move!r} is not a move: play a card such as '{allowed.split(',')[0]}'."
         if self.phase == "draw":
+            if move is DRAW and DRAW not in legal:
+                full = len(self.hands[self.to_move]) >= self.hand_size
+                return (f"You cannot draw: {'your hand is full' if full else 'there is no card left to draw'}"
+                        f"; choose {END} to end your turn.")
             return f"You have played your card: now choose {' or '.join(str(m) for m in legal)}."
         if not isinstance(move, Play):
             return f"{move} is only possible after playing a card: play one of {allowed}."
