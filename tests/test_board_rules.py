@@ -1,6 +1,7 @@
 """The rules of The Game of 99 (RULES.md Part 3), through positions and whole random games."""
 import json
 import random
+import re
 
 import pytest
 
@@ -167,6 +168,30 @@ def test_table_penalties_an_illegal_draw_shows_the_card_and_shuffles_it_back():
     events = state.play("draw")
     assert events[0] == ev.IllegalDrawPenalised(0, BoardCard(40))
     assert sorted(card.value for card in state.deck) == [40, 41, 42] and len(state.hands[0]) == 5
+
+
+@pytest.mark.parametrize("penalties", [False, True])
+def test_squares_off_the_board_and_things_that_are_not_moves_are_refused(penalties):
+    state = game(table_penalties=penalties).setup(hands=["5 6", "7"], to_move=0)
+    before = state.to_json()
+    for move, words in [(Place(BoardCard(5), 150), "There is no square 150: the squares are "
+                                                   "numbered 0 to 99."),
+                        (Place(BoardCard(5), -1), "There is no square -1"),
+                        (Place(BoardCard(5), "7"), "There is no square '7'"),
+                        (None, "None is not a move"), (123, "123 is not a move")]:
+        with pytest.raises(nn.IllegalMove, match=re.escape(words)):
+            state.play(move)
+    assert state.to_json() == before
+
+
+def test_table_penalties_end_with_the_game():
+    state = game(table_penalties=True).setup(markers={72: 0, 58: 0, 20: 0, 14: 0},
+                                             hands=["0 5", "4 3"], to_move=0)
+    state.play("play 0 on 4")
+    assert state.is_over
+    for move in ("draw", "discard 5", "play 3 on 4", "play 5 on 1"):
+        with pytest.raises(nn.IllegalMove, match="The game is over"):
+            state.play(move)
 
 
 def test_table_penalties_never_allow_a_taken_square():

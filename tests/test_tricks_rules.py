@@ -161,6 +161,13 @@ def test_malformed_moves_are_refused_with_a_reason(text, words):
         state.play(text)
 
 
+@pytest.mark.parametrize("thing", [None, 123, ("bid",)])
+def test_things_that_are_not_moves_are_refused_as_such(thing):
+    state = nn.make("tricks").new_game(seed=0)
+    with pytest.raises(nn.IllegalMove, match=r"is not a move: lay aside three cards"):
+        state.play(thing)
+
+
 # --- declaring and revealing ----------------------------------------------------------------------
 
 def offers_position(dealer=2):

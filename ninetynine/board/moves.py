@@ -82,6 +82,11 @@ DRAW = DrawCard()
 BoardMove = Place | DrawCard | Discard
 
 
+def is_square(value) -> bool:
+    """True for the number of a square of the board: a whole number from 0 to 99."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 99
+
+
 def parse_move(text: str) -> BoardMove:
     """Read ``play 37 on 52``, ``draw`` or ``discard 37``; raise IllegalMove naming what is wrong."""
     if not isinstance(text, str):
@@ -93,7 +98,7 @@ def parse_move(text: str) -> BoardMove:
         return Discard(_card(words[1]))
     if len(words) == 4 and words[0] == "play" and words[2] == "on":
         square = words[3]
-        if not square.isdigit() or int(square) > 99:
+        if not square.isdigit() or not is_square(int(square)):
             raise IllegalMove(f"'{square}' is not a square: squares are numbered 0 to 99.")
         return Place(_card(words[1]), int(square))
     raise IllegalMove(f"'{text}' is not a move: write 'play CARD on SQUARE' (e.g. 'play 37 on 52'), "

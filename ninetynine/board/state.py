@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from ..core import IllegalMove, Standing, rank_standings
 from . import events as ev
 from .layout import longest_line_through
-from .moves import CARDS, DRAW, HAND_LIMIT, BoardCard, BoardMove, Discard, DrawCard, Place, parse_move
+from .moves import (CARDS, DRAW, HAND_LIMIT, BoardCard, BoardMove, Discard, DrawCard, Place, is_square,
+                    parse_move)
 
 
 class BoardState:
@@ -130,7 +131,11 @@ class BoardState:
                 events.append(ev.LineCompleted(seat, team, line))
                 self._finish(seat, team, events)
 
-    def _penalty_applies(self, seat: int, move: BoardMove) -> bool:
+    def _penalty_applies(self, seat: int | None, move: BoardMove) -> bool:
+        """Under ``table_penalties``: is ``move`` one a real table punishes (a play below the
+        card, a draw with a full hand) rather than one that cannot be made at all?"""
+        if seat is None or (isinstance(move, Place) and not is_square(move.square)):
+            return False
         hand = self.hands[seat]
         if isinstance(move, Place):
             return move.card in hand and self.owner[move.square] is None and not move.card.allows(move.square)
@@ -208,6 +213,8 @@ class BoardState:
         if move.card not in hand:
             held = ", ".join(card.name for card in sorted(hand)) or "no cards"
             return f"You do not hold the card {move.card.name}: you hold {held}."
+        if isinstance(move, Place) and not is_square(move.square):
+            return f"There is no square {move.square!r}: the squares are numbered 0 to 99."
         if self.owner[move.square] is not None:
             return f"Square {move.square} is already taken: choose an empty square."
         return (f"The card {move.card.name} allows only squares {move.card.value} and higher, "

@@ -251,6 +251,8 @@ class TricksState:
                   "offer": "say 'declare', 'reveal' or 'pass'",
                   "play": "play one of " + ", ".join(str(m) for m in self.legal_moves())}[self.phase]
         kind = {Bid: "bid", Offer: "offer", PlayCard: "play"}.get(type(move))
+        if kind is None:
+            return f"{move!r} is not a move: {wanted}."
         if kind != self.phase:
             return f"It is not the time for that: now {wanted}."
         cards = move.cards if isinstance(move, Bid) else (move.card,) if kind == "play" else ()
