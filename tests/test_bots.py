@@ -203,6 +203,18 @@ def test_taiwanese_five_names_another_player(bot):
     assert move.card == nn.parse_card("5H") and move.target in (1, 2)
 
 
+def test_taiwanese_cautious_names_the_next_player_at_random_but_the_same_for_the_same_view():
+    """RULES 1.5: the 5 names any other active player, and a bot picks at random among them."""
+    game = nn.make("taiwanese", players=4)
+    named = set()
+    for count in range(20):
+        view = game.setup(count=count, hands=["5C 5D", "8C 9C", "2D 3C", "4D 7D"]).view(0)
+        move = cautious_bot(view)
+        assert move.card == nn.parse_card("5C") and move == cautious_bot(view)
+        named.add(move.target)
+    assert named == {1, 2, 3}
+
+
 def test_taiwanese_expert_names_the_player_with_fewest_cards():
     """At 95 a player with 2 cards is far likelier to have nothing playable than one with 5."""
     _, move = decide(expert_bot, "taiwanese", players=3, count=95,

@@ -31,6 +31,8 @@ likeliest to be stuck), then the one with fewest points.
 """
 from __future__ import annotations
 
+import random
+
 from ..counting.moves import DRAW, END, Play
 from ..counting.rules import MAX_COUNT
 from .reading import Reader, next_seat, plays, reader_of
@@ -66,8 +68,9 @@ def cautious_bot(view):
 
     Among moves that cost the same, a number card beats a special card; among number cards the
     one that keeps the count lowest wins; among special cards the one that is worst at getting
-    out of danger goes first (a Jack before a 9). Ties go to the first legal move, so the bot is
-    deterministic.
+    out of danger goes first (a Jack before a 9). Ties go to the first legal move. A card that
+    names the next player (the Taiwanese 5) names one at random, as the rules ask of a bot, from
+    a generator seeded by the view: the same view always gets the same move.
     """
     if view.phase == "draw":
         return draw_or_end(view)
@@ -80,7 +83,11 @@ def cautious_bot(view):
         special = reader.special[group]
         return (mine, new > MAX_COUNT, special, reader.escape[group] if special else 0, new, index)
 
-    return min(enumerate(plays(view)), key=key)[1]
+    best = min(enumerate(plays(view)), key=key)[1]
+    if best.target is None:
+        return best
+    targets = [move for move in plays(view) if (move.card, move.amount) == (best.card, best.amount)]
+    return random.Random(f"{view.round}:{len(view.history)}:{view.seat}:{view.count}").choice(targets)
 
 
 # --- the expert bot -----------------------------------------------------------------------------
