@@ -3,7 +3,9 @@
 The fixture class (tests/fixtures/class) holds: ada (solutions of exercises 3 and 8, in her own
 folder), bob (the untouched exercise 3), and one submission of exercise 3 for each misbehaviour:
 carl loops forever, dora raises, eve calls sys.exit, fay kills her kernel, gus prints megabytes,
-hal changes the RS Games rules in his kernel, ivy deletes the checks and answers "always True".
+hal changes the RS Games rules in his kernel, ivy deletes the checks and answers "always True",
+kim answers only the visible examples and hides the built-ins range, all and any behind her own
+(vacuous) versions, lee replaces a built-in in Python itself.
 """
 from __future__ import annotations
 
@@ -79,6 +81,18 @@ def test_fingerprint_notices_a_patched_function_and_a_changed_table(monkeypatch)
     assert integrity.differences(integrity.fingerprint(names), clean) == []
 
 
+def test_fingerprint_notices_a_replaced_built_in(monkeypatch):
+    import builtins
+    clean = integrity.fingerprint(["builtins"])
+    assert "builtins" in integrity.fingerprint()
+    for name, fake in [("abs", lambda number: 0), ("range", len), ("ValueError", KeyError)]:
+        monkeypatch.setattr(builtins, name, fake)
+        assert integrity.differences(integrity.fingerprint(["builtins"]), clean) == ["builtins"]
+        monkeypatch.undo()
+    monkeypatch.setattr(builtins, "input", lambda prompt="": "")     # Jupyter replaces input itself
+    assert integrity.differences(integrity.fingerprint(["builtins"]), clean) == []
+
+
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory):
     """Grade the fixture class once, through the command line, two submissions at a time."""
@@ -106,6 +120,8 @@ def outcome(rows, student, exercise="03-no-safe-card"):
     ("fay-kills", "kernel stopped", 0),
     ("gus-prints", "too much output", 0),
     ("hal-tampers", "package changed", 0),
+    ("kim-shadows", "graded", 1),    # her own range/all/any do not reach the checks
+    ("lee-builtins", "package changed", 0),
 ])
 def test_each_submission_gets_the_expected_row(graded, student, status, score):
     _, rows = graded
@@ -127,13 +143,17 @@ def test_failing_rows_say_why_without_the_answer(graded):
     assert any("wrong" in r["message"] or "over 99" in r["message"] for r in ivy)
     _, _, hal = outcome(rows, "hal-tampers")
     assert all("changed the ninetynine package" in r["message"] for r in hal)
+    _, _, kim = outcome(rows, "kim-shadows")
+    assert [r["passed"] for r in kim] == ["yes", "no"] and "is wrong" in kim[1]["message"]
+    _, _, lee = outcome(rows, "lee-builtins")
+    assert all("replaced some of Python's built-in functions" in r["message"] for r in lee)
 
 
 def test_one_feedback_file_per_student_names_the_failed_checks(graded):
     folder, _ = graded
     files = sorted(p.stem for p in (folder / "feedback").glob("*.md"))
     assert files == ["ada", "bob", "carl-loops", "dora-raises", "eve-exits", "fay-kills",
-                     "gus-prints", "hal-tampers", "ivy"]
+                     "gus-prints", "hal-tampers", "ivy", "kim-shadows", "lee-builtins"]
     bob = (folder / "feedback" / "bob.md").read_text(encoding="utf-8")
     assert "Score: 0 out of 3." in bob and "Check safe-examples failed" in bob
     ada = (folder / "feedback" / "ada.md").read_text(encoding="utf-8")

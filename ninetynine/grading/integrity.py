@@ -93,11 +93,34 @@ def loaded_modules() -> list[str]:
                   if name == PACKAGE or name.startswith(PACKAGE + "."))
 
 
+#: Built-ins that Jupyter's kernel replaces itself while a cell runs (``input`` reads from the page).
+KERNEL_BUILTINS = ("input",)
+
+
+def _builtins_print() -> str:
+    """One digest for the interpreter's own functions and classes (``range``, ``all``, ``len`` ...).
+
+    A notebook that replaces one (``builtins.range = lambda *a: []`` would make a check's loop
+    test nothing) changes it: the replacement is no built-in, or a built-in of another name.
+    """
+    import builtins
+    items = sorted((name, type(value).__name__, getattr(value, "__qualname__", ""))
+                   for name, value in vars(builtins).items()
+                   if name not in KERNEL_BUILTINS and (
+                       isinstance(value, types.BuiltinFunctionType)
+                       or (isinstance(value, type) and value.__module__ == "builtins")))
+    return hashlib.sha256(repr(items).encode()).hexdigest()
+
+
 def fingerprint(names: list[str] | None = None) -> dict[str, str]:
-    """``{module name: digest}`` for ``names`` (importing them), or for every loaded module."""
-    names = loaded_modules() if names is None else names
+    """``{module name: digest}`` for ``names`` (importing them), or for every loaded module;
+    the key ``"builtins"`` holds the digest of the interpreter's built-ins."""
+    names = loaded_modules() + ["builtins"] if names is None else names
     prints = {}
     for name in names:
+        if name == "builtins":
+            prints[name] = _builtins_print()
+            continue
         module = sys.modules.get(name) or importlib.import_module(name)
         prints[name] = _module_print(module) + " " + str(getattr(module, "__file__", None))
     return prints

@@ -130,11 +130,19 @@ def _error_text(name: str, message: str | None) -> str:
 
 
 def _check_code(source: str, grade_id: str, nonce: str) -> str:
-    """A cell that runs one check and publishes whether it passed, whatever the check raises."""
+    """A cell that runs one check and publishes whether it passed, whatever the check raises.
+
+    The check sees the learner's names, except those that hide a built-in (``range = ...``,
+    ``all = ...`` would make a check's loop or test vacuous): there it sees the built-in.
+    """
     return f"""def __ninetynine_check():
+    import builtins
     from IPython.display import publish_display_data
+    names = {{name: value for name, value in get_ipython().user_ns.items()
+             if name.startswith("__") or not hasattr(builtins, name)}}
+    names["__builtins__"] = builtins
     try:
-        exec(compile({source!r}, "<check {grade_id}>", "exec"), get_ipython().user_ns)
+        exec(compile({source!r}, "<check {grade_id}>", "exec"), names)
         result = {{"passed": True, "message": ""}}
     except BaseException as error:
         result = {{"passed": False, "error": type(error).__name__, "text": str(error).strip()}}
@@ -251,9 +259,15 @@ def _tampered(client: _Client, result: Result, scratch: int):
     except Exception:   # the kernel holds a module that does not exist in the package
         ours = {}
     changed = integrity.differences(theirs, ours)
-    if changed:
-        result.fail_all(TAMPERED, f"The notebook changed the ninetynine package ({', '.join(changed)}); "
+    modules = [name for name in changed if name != "builtins"]
+    if modules:
+        result.fail_all(TAMPERED, f"The notebook changed the ninetynine package ({', '.join(modules)}); "
                                   "solve the exercise without modifying the kit.")
+        return None
+    if changed:
+        result.fail_all(TAMPERED, "The notebook replaced some of Python's built-in functions (such as "
+                                  "abs or all), which the checks rely on; solve the exercise without "
+                                  "changing them.")
         return None
     return ours
 
