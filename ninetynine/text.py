@@ -243,6 +243,10 @@ def _describe(event, you: int | None, names: Names, play=None) -> str:
     if kind is ev.PlayerFinished:
         return (f"{_subject(event.seat, you, names, 'finish')} the round and "
                 f"{_verb(event.seat, you, 'score', 'scores')} {plural(event.points, 'point')}.")
+    if kind is ev.PlayerLastInRound:
+        return (f"{seat_name(event.seat, you, names)} {_verb(event.seat, you, 'are', 'is')} the "
+                f"last player left in the round and {_verb(event.seat, you, 'take', 'takes')} "
+                f"the {plural(event.points, 'point')} left.")
     if kind is ev.PlayerOut:
         return (f"{_subject(event.seat, you, names, 'have')} no card that can be played, so "
                 f"{_who(event.seat, you, names)} {_verb(event.seat, you, 'are', 'is')} out of "
@@ -550,7 +554,7 @@ def explain_rules(rules: RuleSet) -> list[str]:
     for players, table in sorted(rules.effects_with_players.items()):
         for line in _effect_sentences(table, rules):
             sentences.append(f"With exactly {NUMBER_WORDS[players] if players <= 10 else players} "
-                             f"players: {line[:1].lower() + line[1:]}")
+                             f"players, instead: {line[:1].lower() + line[1:]}")
     sentences += _floor_and_unsafe(rules)
     sentences += _probe_penalties(rules)
     if rules.no_safe_card_penalty:

@@ -359,7 +359,7 @@ def test_taiwanese_last_player_left_takes_the_remaining_place_and_the_round_ends
     state = taiwanese(count=90, hands=["9C 3C", "8D 9D", ""], deck="", round_points=[None, None, 3],
                       points=[0, 0, 3])
     events = state.play("9C")
-    assert ev.PlayerOut(1, 1) in events and ev.PlayerFinished(0, 2) in events
+    assert ev.PlayerOut(1, 1) in events and ev.PlayerLastInRound(0, 2) in events
     assert ev.RoundOver(1, "placed", None) in events
     assert state.points == [2, 1, 3] and state.round == 2
 

@@ -29,5 +29,5 @@ def test_golden_games_cover_every_kind_of_turn():
     text = "".join(golden.path_of(name).read_text(encoding="utf-8") for name in golden.GAMES)
     for kind in ("TokensLost", "PlayerSkipped", "DirectionReversed", "PlayerEliminated",
                  "RoundOver", "GameOver", "OrderDrawn", "NextPlayerChosen", "PlayerFinished",
-                 "PlayerOut"):
+                 "PlayerOut", "PlayerLastInRound"):
         assert kind + " " in text, kind

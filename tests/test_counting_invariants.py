@@ -85,7 +85,8 @@ def play_randomly(game, seed, checks=True):
             check_view(state, rng.randrange(game.players))
         events = state.play(move)
         moves.append(move)
-        placements += [e.points for e in events if isinstance(e, (ev.PlayerFinished, ev.PlayerOut))]
+        placements += [e.points for e in events if isinstance(e, (ev.PlayerFinished, ev.PlayerOut,
+                                                                         ev.PlayerLastInRound))]
         for e in events:
             if isinstance(e, ev.RoundOver) and game.rules.scoring == "places":
                 assert sorted(placements) == list(range(1, game.players + 1))

@@ -29,6 +29,7 @@ EXAMPLES = {
     ev.DeckReshuffled: ev.DeckReshuffled(40),
     ev.PlayerFinished: ev.PlayerFinished(1, 3),
     ev.PlayerOut: ev.PlayerOut(1, 1),
+    ev.PlayerLastInRound: ev.PlayerLastInRound(1, 2),
     ev.PlayerEliminated: ev.PlayerEliminated(1),
     ev.RoundOver: ev.RoundOver(2, "bust", 1),
     ev.GameOver: ev.GameOver(1),
@@ -149,6 +150,13 @@ def test_taiwanese_status_follows_the_drawn_order():
 def test_hand_keys_use_zero_for_the_tenth_card():
     assert text.hand_keys(3) == ["1", "2", "3"]
     assert text.hand_keys(11) == ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "11"]
+
+
+def test_a_card_that_changes_with_the_player_count_is_explained_as_an_exception():
+    from ninetynine.counting.rules import TAIWANESE
+    sentences = text.explain_rules(TAIWANESE)
+    assert ("With exactly four players, instead: fours add nothing and reverse the direction of "
+            "play when more than two players are in.") in sentences
 
 
 def test_standings_share_ranks_in_words():

@@ -111,6 +111,15 @@ class PlayerFinished:
 
 
 @event
+class PlayerLastInRound:
+    """Taiwanese rules: ``seat`` is the last player left in the round and takes the place
+    value that is left, ``points``, without having emptied their hand."""
+
+    seat: int
+    points: int
+
+
+@event
 class PlayerOut:
     """Taiwanese rules: ``seat`` had no playable card and is out of the round with ``points``."""
 

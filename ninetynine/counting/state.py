@@ -324,10 +324,14 @@ class CountingState:
         if not self._eliminate_and_check_game_over(events):
             self._end_round(reason, seat, events)
 
-    def _place(self, seat: int, finished: bool, events: list) -> None:
-        """Taiwanese rules: ``seat`` leaves the round, finished (high places) or out (low places)."""
+    def _place(self, seat: int, finished: bool, events: list, last: bool = False) -> None:
+        """Taiwanese rules: ``seat`` leaves the round, finished (high places) or out (low places);
+        ``last``: it is the last player left, and takes the place value that is left."""
         unplaced = [p for p in range(1, self.players + 1) if p not in self.round_points]
-        if finished:
+        if last:
+            points = unplaced[0]
+            events.append(ev.PlayerLastInRound(seat, points))
+        elif finished:
             points = max(unplaced)
             events.append(ev.PlayerFinished(seat, points))
         else:
@@ -345,7 +349,7 @@ class CountingState:
         if len(left) > 1:
             return False
         for last in left:
-            self._place(last, finished=True, events=events)
+            self._place(last, finished=True, events=events, last=True)
         self._end_round("placed", None, events)
         return True
 
