@@ -124,6 +124,7 @@ def test_the_end_of_the_input_quits_and_a_whole_game_plays_to_the_end():
     assert replay.table.state.to_json() == game.table.state.to_json()      # same seed, same input
     assert "Deal 2 is scored." in text and "The game is over." in text
     assert "Final scores:" in text
+    assert text.count("The game is over") == 1 and " with " not in text.split("The game is over")[1]
 
 
 def test_bot_choices_and_command_line_options(capsys):

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..text import _capital, _join, _subject, _who, plural, seat_name
+from ..text import NUMBER_WORDS, _capital, _join, _subject, _who, plural, seat_name
 from . import events as ev
-from .layout import LAYOUT
+from .layout import LAYOUT, POSITION
 from .moves import HAND_LIMIT, BoardCard, Discard, DrawCard, Place
 
 Names = Sequence[str] | None
@@ -237,8 +237,7 @@ def describe(event, you: int | None = None, names: Names = None, players: int | 
         return (f"{seat_name(event.seat, you, names)} {have} no card and the deck is empty, so "
                 "the turn passes.")
     if kind is ev.LineCompleted:
-        return (f"{_subject(event.seat, you, names, 'complete')} a line of five on squares "
-                f"{_join([str(s) for s in event.squares])}.")
+        return f"{_subject(event.seat, you, names, 'complete')} {line_words(event.squares)}."
     if kind is ev.BoardTied:
         then = ("the board is cleared and a new game begins" if event.replay
                 else "the game ends without a winner")
@@ -251,6 +250,21 @@ def describe(event, you: int | None = None, names: Names = None, players: int | 
         verb = "wins" if size == 1 and event.winner != you else "win"
         return f"The game is over: {side} {verb}."
     return f"{kind.__name__}."
+
+
+def line_words(squares: Sequence[int]) -> str:
+    """A line as a listener can picture it: which way it runs, how long it is, and its squares
+    in board order, from the top left.
+
+    >>> line_words((14, 4, 20, 58, 72))
+    'a diagonal line of five: squares 14, 4, 20, 58 and 72'
+    """
+    ordered = sorted(squares, key=POSITION.__getitem__)
+    rows = {POSITION[square][0] for square in ordered}
+    columns = {POSITION[square][1] for square in ordered}
+    way = "row" if len(rows) == 1 else "column" if len(columns) == 1 else "diagonal line"
+    size = NUMBER_WORDS[len(ordered)] if len(ordered) < len(NUMBER_WORDS) else str(len(ordered))
+    return f"a {way} of {size}: squares {_join([str(square) for square in ordered])}"
 
 
 def _lower_you(subject: str) -> str:

@@ -108,10 +108,8 @@ class BoardConsole(Terminal):
         try:
             while True:
                 self.run_bots()
-                self.show_news()
+                self.show_news()               # the news ends with who won, once the game is over
                 if self.state.is_over:
-                    self.say(text.game_over_status(self.state, self.you, self.names)
-                             .removesuffix(" Press New game to play again."))
                     return 0
                 self.show_table()
                 while self.state.to_move == self.you:

@@ -32,7 +32,7 @@ from typing import TextIO
 
 from .. import text
 from .helpers import Quit, Terminal, bot_names_from, is_quit
-from .tricks_controller import TricksController, winner_words
+from .tricks_controller import TricksController
 
 #: The bots that play Ninety-Nine, by the names ``--bots`` accepts (short names too).
 TRICKS_BOT_NAMES = {"tricks_rules": "tricks_rules", "rules": "tricks_rules",
@@ -156,8 +156,7 @@ class TricksConsole(Terminal):
                 self.show_table()
                 while self.handle(self.ask(self.prompt())):
                     pass
-            self.say(winner_words(self.table.state.standings(), 0, self.names), "Final scores:",
-                     *self.table.score_lines())
+            self.say("Final scores:", *self.table.score_lines())   # the news said who won
             return 0
         except Quit:
             self.say("You leave the game. Scores now:", *self.table.score_lines())
