@@ -193,12 +193,14 @@ def _tokens_lost(group: list, you: int | None, names: Names, play) -> str:
 
 
 def _direction_words(direction: int, order: Sequence[int] | None = None,
-                     you: int | None = None, names: Names = None) -> str:
+                     you: int | None = None, names: Names = None,
+                     in_round: Sequence[bool] | None = None) -> str:
     """ "in seat order", "in reverse seat order", or for a drawn order (Taiwanese rules) the seats
-    in the order they now play: "in the order Seat 2, Seat 1, you"."""
+    still in the round, in the order they now play: "in the order Seat 2, Seat 1, you"."""
     if order is None or list(order) == sorted(order):
         return "in seat order" if direction == 1 else "in reverse seat order"
     seats = list(order) if direction == 1 else list(reversed(order))
+    seats = [seat for seat in seats if in_round is None or in_round[seat]]
     return "in the order " + ", ".join(_who(seat, you, names) for seat in seats)
 
 
@@ -372,7 +374,8 @@ def status(view, names: Names = None) -> str:
             turn += ": draw a card or end the turn"
     else:
         turn = f"It is {seat_name(view.to_move, you, names)}'s turn"
-    return f"{head} {turn}; play goes {_direction_words(view.direction, view.order, you, names)}."
+    going = _direction_words(view.direction, view.order, you, names, view.in_round)
+    return f"{head} {turn}; play goes {going}."
 
 
 def scores(view, names: Names = None) -> str:
@@ -400,7 +403,8 @@ def hand(view) -> str:
 
 
 def hand_keys(size: int) -> list[str]:
-    """The keys of the hand's slots: "1" to "9", then "0" for the tenth, then "11", "12", ..."""
+    """The keys of the hand's slots: "1" to "9", then "0" for the tenth (the terminal takes "10"
+    too), then "11", "12", ..."""
     keys = [str(i) for i in range(1, min(size, 9) + 1)]
     if size >= 10:
         keys.append("0")

@@ -166,3 +166,15 @@ def test_piped_through_a_real_process():
     assert done.returncode == 0, done.stderr
     assert done.stdout.rstrip().endswith("You leave the game.")
     assert "Row 10: " in done.stdout and "put a marker on square 99" in done.stdout
+
+
+def test_the_introduction_names_your_partner_in_a_team_game():
+    said = {}
+    for players in (2, 4, 6):
+        out = io.StringIO()
+        BoardConsole(nn.make("board", players=players), seed=1, plain=True,
+                     stdin=io.StringIO("q\n"), stdout=out).run()
+        said[players] = out.getvalue()
+    assert "partner" not in said[2]
+    assert "Your partner is Seat 2: your markers count together" in said[4]
+    assert "Your partner is Seat 3: your markers count together" in said[6]

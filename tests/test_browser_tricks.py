@@ -148,7 +148,7 @@ def bid_pass_and_play(page, lab: str) -> None:
         or "reveals a bid" in said, said
 
     # One trick: you lead deal 1 (the dealer's left); the bots answer at once.
-    page.get_by_text("Trick 1 of 9: You lead").wait_for()
+    page.get_by_text("Trick 1 of 9: you lead").wait_for()
     hand = button_names(page, CARD_BUTTON)
     assert len(hand) == 9 and not set(chosen) & set(hand)
     said = click_and_hear(page, hand[0])

@@ -272,3 +272,21 @@ def test_the_trick_taking_game_plays_in_the_terminal():
     assert result.returncode == 0
     assert "You lay aside the 8 of Clubs, the Ace of Clubs and the 7 of Diamonds" in result.stdout
     assert "You pass." in result.stdout
+
+
+def test_ten_plays_the_tenth_card_and_the_draw_step_says_which_keys_to_type():
+    import io
+
+    import ninetynine as nn
+    from ninetynine.ui.console import ConsoleGame
+
+    out = io.StringIO()
+    ConsoleGame(nn.make("quentin_c", players=2, hand_size=11), bots="random", seed=3, plain=True,
+                stdin=io.StringIO("10\nq\n"), stdout=out).run()
+    assert "You play the Jack of Clubs." in out.getvalue()           # slot "0", typed as 10
+    out = io.StringIO()
+    ConsoleGame(nn.make("quentin_c", players=2, auto_draw=False), bots="random", seed=15,
+                plain=True, stdin=io.StringIO("3\n-10\n1\nq\n"), stdout=out).run()
+    said = out.getvalue().splitlines()
+    step = "You have played your card: now type D to draw a card, or E to end your turn."
+    assert said.count(step) == 2 and "is not a key" not in out.getvalue()

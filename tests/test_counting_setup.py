@@ -23,7 +23,7 @@ def one_sentence(message):
     ("quentin_c", {"starter": "draw"}, "rotate, first, random, loser"),
     ("quentin_c", {"auto_draw": "yes"}, "True or False"),
     ("taiwanese", {"tokens": 3}, "points, not tokens"), ("taiwanese", {"rounds": 0}, "1 to 100"),
-    ("taiwanese", {"auto_draw": False}, "always draws"), ("quentin_c", {"colour": 1}, "colour"),
+    ("taiwanese", {"auto_draw": False}, "always draw automatically"), ("quentin_c", {"colour": 1}, "colour"),
 ])
 def test_bad_options_are_refused(name, options, part):
     with pytest.raises((ValueError, TypeError)) as error:

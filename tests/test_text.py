@@ -147,6 +147,16 @@ def test_taiwanese_status_follows_the_drawn_order():
     assert "points" in text.scores(view)
 
 
+def test_taiwanese_status_leaves_out_players_out_of_the_round():
+    state = nn.make("taiwanese", players=4).new_game(seed=14)
+    rng = random.Random(1)
+    while all(state.in_round):
+        state.play(rng.choice(state.legal_moves()))
+    out = state.in_round.index(False)
+    said = text.status(state.view(0)).split("play goes in the order ")[1]
+    assert f"Seat {out}" not in said and said.count(",") == 2       # three players still in
+
+
 def test_hand_keys_use_zero_for_the_tenth_card():
     assert text.hand_keys(3) == ["1", "2", "3"]
     assert text.hand_keys(11) == ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "11"]

@@ -119,7 +119,7 @@ def test_offer_buttons_then_playing_a_card():
     assert c.state.premium == (0, "declare")
     assert "You declare" in table.exposed_html.value
     assert all(isinstance(b, w.Button) for b in table.hand_box.children)     # playing now
-    assert "Trick 1 of 9: You lead" in table.trick_html.value
+    assert "Trick 1 of 9: you lead" in table.trick_html.value
     first = table.hand_box.children[0]
     card = c.state.hands[0][0]
     first.click()

@@ -128,6 +128,19 @@ def team_members(team: int, players: int) -> list[int]:
     return [seat for seat in range(players) if seat % teams_for(players) == team]
 
 
+def partner(players: int, you: int, names: Names = None) -> str:
+    """Who plays on your side, in teams of two ("" when everyone plays alone).
+
+    >>> partner(6, you=1)
+    'Your partner is Seat 4: your markers count together, and you win or lose together.'
+    """
+    mates = [seat for seat in team_members(you % teams_for(players), players) if seat != you]
+    if not mates:
+        return ""
+    return (f"Your partner is {_join([seat_name(s, None, names) for s in mates])}: your markers "
+            "count together, and you win or lose together.")
+
+
 def legend(players: int, you: int | None = None, names: Names = None) -> str:
     """What the letter marks mean: "X marks your markers; O marks Seat 1's."
 

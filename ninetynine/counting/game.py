@@ -46,7 +46,8 @@ class CountingGame:
             if tokens is not None:
                 raise ValueError(f"{rules.title} scores points, not tokens: leave out tokens.")
             if auto_draw is not True:
-                raise ValueError(f"{rules.title} always draws automatically: leave out auto_draw.")
+                raise ValueError(f"Under {rules.title} players always draw automatically: leave "
+                                 "out auto_draw.")
             self.tokens = 0
         else:
             self.tokens = rules.default_tokens if tokens is None else tokens

@@ -126,6 +126,7 @@ class BoardConsole(Terminal):
         teams = " in two teams" if players == 4 else " in three teams" if players == 6 else ""
         self.say(f"The Game of 99, {players} players{teams}: you are "
                  f"{text.seat_name(self.you, None, self.names)}; {self.opponents(self.bot_names)}.",
+                 *filter(None, [text.partner(players, self.you, self.names)]),
                  self.seed_sentence(),
                  "The board's layout is the kit's reconstruction: the real board's is not known.",
                  "Type b to read the board, or ? for help.")

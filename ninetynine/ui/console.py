@@ -188,7 +188,12 @@ class ConsoleGame(Terminal):
             return True
         if key in ("D", "E"):
             return self.draw_or_end(key)
+        if self.view.phase == "draw":           # a card, a number or a move: not now
+            self.say(text.draw_or_end_first())
+            return True
         keys = text.hand_keys(len(self.view.hand))
+        if key == "10" and len(keys) >= 10:     # the tenth card's key is 0, but 10 says it too
+            key = "0"
         if key in keys:
             return self.play_card(self.view.hand[keys.index(key)])
         if key.isdigit():
@@ -210,9 +215,6 @@ class ConsoleGame(Terminal):
 
     def play_card(self, card) -> bool:
         """Play the card in a slot, asking in words for its value or the next player if needed."""
-        if self.view.phase == "draw":
-            self.say(text.draw_or_end_first())
-            return True
         plays = [m for m in self.state.legal_moves() if isinstance(m, Play) and m.card == card]
         if not plays:
             effect, count = self.game.effect_of[card], self.state.count

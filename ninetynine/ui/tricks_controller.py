@@ -130,8 +130,8 @@ class TricksController(TableBase):
     def deal_sentence(self) -> str:
         """The deal, the dealer, the turn-up and trumps in words."""
         state = self.state
-        dealer = self._name(state.dealer)
-        verb = "deal" if dealer == "You" else "deals"
+        dealer = self._name(state.dealer, inside=True)
+        verb = "deal" if dealer == "you" else "deals"
         deals = f"Deal {state.deal} of {self.game.deals}; {dealer} {verb}."
         if state.turn_up is None:
             turned = "No card is turned up"
@@ -147,8 +147,8 @@ class TricksController(TableBase):
             return "No trick is being played: the cards are played after the bids and offers."
         number = f"Trick {state.trick_number} of {TRICKS}"
         if not state.trick:
-            who = self._name(state.leader)
-            return f"{number}: {who} {'lead' if who == 'You' else 'leads'}; no card is played yet."
+            who = self._name(state.leader, inside=True)
+            return f"{number}: {who} {'lead' if who == 'you' else 'leads'}; no card is played yet."
         plays = []
         for index, card in enumerate(state.trick):
             who = self._name((state.leader + index) % state.players, inside=index > 0)
