@@ -236,6 +236,8 @@ def _describe(event, you: int | None, names: Names, play=None) -> str:
     if kind is ev.CardDrawn:
         card = "a card" if event.card is None else card_name(event.card)
         return f"{_subject(event.seat, you, names, 'draw')} {card}."
+    if kind is ev.DeckRanOut:
+        return "The deck is empty: nobody draws any more this round."
     if kind is ev.DrawSkipped:
         return f"{_subject(event.seat, you, names, 'draw')} nothing: there are no cards left to draw."
     if kind is ev.TurnEnded:

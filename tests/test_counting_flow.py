@@ -364,6 +364,13 @@ def test_taiwanese_last_player_left_takes_the_remaining_place_and_the_round_ends
     assert state.points == [2, 1, 3] and state.round == 2
 
 
+def test_taiwanese_the_last_card_drawn_says_the_deck_is_empty_once():
+    state = taiwanese(count=10, hands=["3C 4C", "5D 2D", "6D 2H"], deck="9S")
+    events = state.play("3C")
+    assert events[-2:] == [ev.CardDrawn(0, nn.parse_card("9S")), ev.DeckRanOut()]
+    assert ev.DeckRanOut() not in state.play("2D")            # said once; nobody draws now
+
+
 def test_taiwanese_rounds_option_sets_the_match_length():
     state = nn.make("taiwanese", players=3, rounds=2).new_game(seed=5)
     while not state.is_over:

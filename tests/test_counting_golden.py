@@ -5,6 +5,7 @@ A failure shows the first differing lines. If the rules changed on purpose, run
 """
 import difflib
 import importlib.util
+import re
 from pathlib import Path
 
 import pytest
@@ -29,5 +30,5 @@ def test_golden_games_cover_every_kind_of_turn():
     text = "".join(golden.path_of(name).read_text(encoding="utf-8") for name in golden.GAMES)
     for kind in ("TokensLost", "PlayerSkipped", "DirectionReversed", "PlayerEliminated",
                  "RoundOver", "GameOver", "OrderDrawn", "NextPlayerChosen", "PlayerFinished",
-                 "PlayerOut", "PlayerLastInRound"):
-        assert kind + " " in text, kind
+                 "PlayerOut", "PlayerLastInRound", "DeckRanOut"):
+        assert re.search(rf"^{kind}( |$)", text, re.MULTILINE), kind

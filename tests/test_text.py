@@ -27,6 +27,7 @@ EXAMPLES = {
     ev.DrawSkipped: ev.DrawSkipped(1),
     ev.TurnEnded: ev.TurnEnded(1),
     ev.DeckReshuffled: ev.DeckReshuffled(40),
+    ev.DeckRanOut: ev.DeckRanOut(),
     ev.PlayerFinished: ev.PlayerFinished(1, 3),
     ev.PlayerOut: ev.PlayerOut(1, 1),
     ev.PlayerLastInRound: ev.PlayerLastInRound(1, 2),
@@ -36,7 +37,7 @@ EXAMPLES = {
 }
 
 #: Events that are about no seat in particular.
-SEATLESS = (ev.DeckReshuffled, ev.RoundOver)
+SEATLESS = (ev.DeckReshuffled, ev.DeckRanOut, ev.RoundOver)
 
 
 def event_types():

@@ -82,6 +82,12 @@ class CardDrawn:
 
 
 @event
+class DeckRanOut:
+    """The last card of the deck was drawn, and these rules never reshuffle (Taiwanese): from
+    now on nobody draws this round."""
+
+
+@event
 class DrawSkipped:
     """``seat`` could not draw: the deck and the discard pile were empty (or the rules forbid it)."""
 

@@ -285,6 +285,8 @@ class CountingState:
             card = self.deck.pop(0)
             self.hands[seat].append(card)
             events.append(ev.CardDrawn(seat, card))
+            if not self.deck and not self.rules.reshuffle:
+                events.append(ev.DeckRanOut())
         elif self.rules.scoring == "tokens":
             events.append(ev.DrawSkipped(seat))
 
