@@ -87,6 +87,12 @@ def is_square(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 99
 
 
+def typed_square(text: str) -> int | None:
+    """The square a player typed ("52", " 7 "), or None when the text names no square."""
+    text = text.strip()
+    return int(text) if text.isdigit() and is_square(int(text)) else None
+
+
 def parse_move(text: str) -> BoardMove:
     """Read ``play 37 on 52``, ``draw`` or ``discard 37``; raise IllegalMove naming what is wrong."""
     if not isinstance(text, str):
@@ -97,10 +103,10 @@ def parse_move(text: str) -> BoardMove:
     if len(words) == 2 and words[0] == "discard":
         return Discard(_card(words[1]))
     if len(words) == 4 and words[0] == "play" and words[2] == "on":
-        square = words[3]
-        if not square.isdigit() or not is_square(int(square)):
-            raise IllegalMove(f"'{square}' is not a square: squares are numbered 0 to 99.")
-        return Place(_card(words[1]), int(square))
+        square = typed_square(words[3])
+        if square is None:
+            raise IllegalMove(f"'{words[3]}' is not a square: squares are numbered 0 to 99.")
+        return Place(_card(words[1]), square)
     raise IllegalMove(f"'{text}' is not a move: write 'play CARD on SQUARE' (e.g. 'play 37 on 52'), "
                       "'draw' or 'discard CARD'.")
 

@@ -83,10 +83,11 @@ def cautious_bot(view):
         special = reader.special[group]
         return (mine, new > MAX_COUNT, special, reader.escape[group] if special else 0, new, index)
 
-    best = min(enumerate(plays(view)), key=key)[1]
+    moves = plays(view)
+    best = min(enumerate(moves), key=key)[1]
     if best.target is None:
         return best
-    targets = [move for move in plays(view) if (move.card, move.amount) == (best.card, best.amount)]
+    targets = [move for move in moves if (move.card, move.amount) == (best.card, best.amount)]
     return random.Random(f"{view.round}:{len(view.history)}:{view.seat}:{view.count}").choice(targets)
 
 

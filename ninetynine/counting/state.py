@@ -217,7 +217,7 @@ class CountingState:
         following = self._turn_effects(seat, effect, move, events)
         self._draw(seat, events)
         if not self.hands[seat]:                # only a player who finishes can settle the round
-            self._place(seat, finished=True, events=events)
+            self._place(seat, "finished", events)
             if self._round_is_settled(seat, events):
                 return
         self._begin_turn(following, events)
@@ -305,7 +305,7 @@ class CountingState:
             if self._places:
                 if self.legal_moves():
                     return
-                self._place(seat, finished=False, events=events)
+                self._place(seat, "out", events)
                 if self._round_is_settled(seat, events):
                     return
                 seat = self._next_seat(seat)
@@ -326,14 +326,14 @@ class CountingState:
         if not self._eliminate_and_check_game_over(events):
             self._end_round(reason, seat, events)
 
-    def _place(self, seat: int, finished: bool, events: list, last: bool = False) -> None:
-        """Taiwanese rules: ``seat`` leaves the round, finished (high places) or out (low places);
-        ``last``: it is the last player left, and takes the place value that is left."""
+    def _place(self, seat: int, how: str, events: list) -> None:
+        """Taiwanese rules: ``seat`` leaves the round, ``how`` is "finished" (the high places),
+        "out" (the low places) or "last" (the last player left takes the place that is left)."""
         unplaced = [p for p in range(1, self.players + 1) if p not in self.round_points]
-        if last:
+        if how == "last":
             points = unplaced[0]
             events.append(ev.PlayerLastInRound(seat, points))
-        elif finished:
+        elif how == "finished":
             points = max(unplaced)
             events.append(ev.PlayerFinished(seat, points))
         else:
@@ -350,8 +350,8 @@ class CountingState:
         left = [s for s in range(self.players) if self.in_round[s]]
         if len(left) > 1:
             return False
-        for last in left:
-            self._place(last, finished=True, events=events, last=True)
+        for last_one in left:
+            self._place(last_one, "last", events)
         self._end_round("placed", None, events)
         return True
 

@@ -30,7 +30,7 @@ from typing import TextIO
 
 from ..board import events as ev
 from ..board import text
-from ..board.moves import DRAW, Discard, Place
+from ..board.moves import DRAW, Discard, Place, typed_square
 from ..core import IllegalMove
 from .board_controller import board_bot
 from .helpers import Quit, Terminal, bot_names_from, is_quit
@@ -187,10 +187,11 @@ class BoardConsole(Terminal):
             self.say(text.allowed_squares(card, squares))
             return True
         if len(words) == 2:                           # "2 52": the square on the same line
-            if not words[1].isdigit() or int(words[1]) > 99:
+            square = typed_square(words[1])
+            if square is None:
                 self.say(text.not_a_square(words[1]))
                 return True
-            return self.make(Place(card, int(words[1])))
+            return self.make(Place(card, square))
         while True:                                   # ask until a square is played or kept
             answer = self.ask(f"{text.allowed_squares(card, squares)} Type the square, or nothing "
                               "to keep the card.")
@@ -199,9 +200,10 @@ class BoardConsole(Terminal):
                 return True
             if is_quit(answer):
                 raise Quit
-            if not answer.isdigit() or int(answer) > 99:
+            square = typed_square(answer)
+            if square is None:
                 self.say(text.not_a_square(answer))
-            elif not self.make(Place(card, int(answer))):
+            elif not self.make(Place(card, square)):
                 return False
 
     def make(self, move) -> bool:

@@ -39,7 +39,7 @@ from typing import Callable, Sequence
 from ..board import events as ev
 from ..board import text
 from ..board.layout import LAYOUT, POSITION
-from ..board.moves import DRAW, BoardCard, Discard, Place, parse_card
+from ..board.moves import DRAW, BoardCard, Discard, Place, parse_card, typed_square
 from .base import TableBase
 
 @dataclass(frozen=True)
@@ -195,10 +195,10 @@ class BoardController(TableBase):
     def type_square(self, typed: str) -> bool:
         """You typed a square's number (the keyboard's short way to the board, instead of moving
         through a hundred buttons): play the selected card there."""
-        typed = str(typed).strip()
-        if not typed.isdigit() or int(typed) > 99:
-            return self._refuse(text.not_a_square(typed))
-        return self.click_square(int(typed))
+        square = typed_square(str(typed))
+        if square is None:
+            return self._refuse(text.not_a_square(str(typed).strip()))
+        return self.click_square(square)
 
     def draw(self) -> bool:
         """Take the top card of the deck (only with fewer than five cards)."""

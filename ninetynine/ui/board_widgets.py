@@ -8,7 +8,8 @@ All the table's logic lives in ``board_controller.py``; this file only builds wi
 controller's values into them (``render``) and turns clicks into controller calls.
 
 The board is a grid of 100 buttons; below the hand, a "Square number" box and its button let a
-keyboard user type the square instead of moving through the grid. Each button's text is its name for a screen reader too:
+keyboard user type the square instead of moving through the grid. Each button's text is its name
+for a screen reader too:
 "square 52, empty", "square 52, yours", "square 52, Seat 1's", "square 52, your partner's", with
 ", allowed" added while the selected card may be played there. Owners are also shown by colour
 and by a letter mark (X, O, Z, explained in the legend); allowed squares by a yellow colour and a
