@@ -81,6 +81,38 @@ def test_fingerprint_notices_a_patched_function_and_a_changed_table(monkeypatch)
     assert integrity.differences(integrity.fingerprint(names), clean) == []
 
 
+def test_fingerprint_ignores_caches_the_kit_fills_in_play_but_not_changed_methods(monkeypatch):
+    """Playing against cautious_bot fills ``Reader._cache``: that is not tampering (exercise 06)."""
+    import ninetynine as nn
+    from ninetynine.bots import cautious_bot, reading
+    names = ["ninetynine.bots.reading"]
+    monkeypatch.setattr(reading.Reader, "_cache", {})
+    clean = integrity.fingerprint(names)
+    state = nn.make("quentin_c", players=2).new_game(seed=1)
+    state.play(cautious_bot(state.view(state.to_move)))
+    assert reading.Reader._cache, "the bot should have filled the cache"
+    assert integrity.differences(integrity.fingerprint(names), clean) == []
+    monkeypatch.setattr(reading.Reader, "outcomes", lambda self, group, count: ())
+    assert integrity.differences(integrity.fingerprint(names), clean) == names
+
+
+def test_a_check_out_of_time_is_reported_as_out_of_time_and_earlier_checks_keep_points(tmp_path):
+    """A slow answer is "out of time", never "package changed"; the check before it still counts."""
+    from ninetynine.grading.runner import TIMEOUT, grade_submission
+    source = notebook("def f(x):\n    return x",
+                      "assert f(1) == 1, 'f(1) is wrong'", "assert f(2) == 2, 'f(2) is wrong'")
+    for index, grade_id in [(1, "quick"), (2, "slow")]:
+        source.cells[index].metadata["nbgrader"] = {"grade": True, "grade_id": grade_id, "points": 1}
+    nbformat.write(source, tmp_path / "01-slow.ipynb")
+    submission = notebook("import time\ndef f(x):\n    if x == 2:\n        time.sleep(120)\n    return x")
+    nbformat.write(submission, tmp_path / "zed.ipynb")
+    result = grade_submission(tmp_path / "zed.ipynb", tmp_path / "01-slow.ipynb", "zed", timeout=8)
+    assert result.status == TIMEOUT, result
+    assert [(c.grade_id, c.passed) for c in result.checks] == [("quick", True), ("slow", False)]
+    assert "did not finish within 8 seconds" in result.checks[1].message
+    assert "slow" in result.message and "package" not in result.message
+
+
 def test_fingerprint_notices_a_replaced_built_in(monkeypatch):
     import builtins
     clean = integrity.fingerprint(["builtins"])

@@ -40,7 +40,8 @@ def _describe(value, owner: str, depth: int = 0):
         if value.__module__ != owner:       # described where it is defined
             return ("class", value.__module__, value.__qualname__)
         members = sorted((k, _describe(v, owner, depth + 1)) for k, v in vars(value).items()
-                         if k not in ("__dict__", "__weakref__", "__doc__"))
+                         if k not in ("__dict__", "__weakref__", "__doc__")
+                         and not _private_data(k, v))
         return ("class", value.__qualname__, tuple(members))
     if isinstance(value, types.ModuleType):
         return ("module", value.__name__)
@@ -77,9 +78,19 @@ def _module_print(module: types.ModuleType) -> str:
     return hashlib.sha256(repr(items).encode()).hexdigest()
 
 
+def _private_data(name: str, value) -> bool:
+    """Is ``name`` private data, such as a ``_cache = {}`` that the kit fills by itself in play?
+
+    Such data is the kit's own working memory, in a module or in a class (``Reader._cache`` fills
+    as soon as a bot reads a table), so it is not part of the fingerprint. Private *functions*
+    are code, and stay in it.
+    """
+    return name.startswith("_") and not name.startswith("__") and not callable(value)
+
+
 def _watched(module: types.ModuleType, name: str, value) -> bool:
-    """Everything but import machinery, private data (a private ``_cache = {}`` fills in play) and
-    genuine submodules (which are fingerprinted on their own, and loaded in any order)."""
+    """Everything but import machinery, private data (see ``_private_data``) and genuine
+    submodules (which are fingerprinted on their own, and loaded in any order)."""
     if name in ("__builtins__", "__loader__", "__spec__", "__cached__", "__doc__"):
         return False
     if isinstance(value, types.ModuleType):

@@ -140,7 +140,7 @@ def build_exercise(solution, name: str = "the notebook") -> nbformat.NotebookNod
         stub = MARKDOWN_STUB if cell.cell_type == "markdown" else CODE_STUB
         source = _replace_regions(cell.source, BEGIN_SOLUTION, END_SOLUTION, stub, where)
         if check_mark(cell):
-            source = _replace_regions(source, BEGIN_HIDDEN, END_HIDDEN, None, where).rstrip()
+            source = visible_part(source, where)
         new = {"markdown": nbformat.v4.new_markdown_cell, "raw": nbformat.v4.new_raw_cell,
                "code": nbformat.v4.new_code_cell}[cell.cell_type](source)
         new.metadata = dict(cell.metadata)
@@ -148,6 +148,11 @@ def build_exercise(solution, name: str = "the notebook") -> nbformat.NotebookNod
         exercise.cells.append(new)
     _number_cells(exercise, name)
     return exercise
+
+
+def visible_part(check_source: str, where: str = "a check") -> str:
+    """What the learner sees of a check: its source without the hidden tests."""
+    return _replace_regions(check_source, BEGIN_HIDDEN, END_HIDDEN, None, where).rstrip()
 
 
 def _clean_metadata(metadata) -> dict:

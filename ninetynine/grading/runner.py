@@ -10,8 +10,10 @@ The steps, for one submission (``grade_submission``):
    finished part of an exercise is noted and graded on the parts they finished;
 3. take a fingerprint of the ``ninetynine`` package in the kernel (see ``integrity.py``);
 4. run each check *from the source notebook* - visible and hidden parts - in that kernel, each
-   under the time limit, so deleting or editing a check in the submission gains nothing;
-5. take the fingerprint again (a strategy could patch the package while it plays).
+   under the time limit, so deleting or editing a check in the submission gains nothing, and
+   take the fingerprint again after each one (a strategy could patch the package while it
+   plays). A check that runs out of time fails, the checks after it are not run, and the
+   submission is "out of time"; the checks before it keep their points.
 
 A notebook that runs out of time, prints too much, stops its kernel or changes the package gets
 a result whose every check fails with one sentence saying why. Everything else is graded.
@@ -200,7 +202,7 @@ def grade_submission(submission: str | Path, source: str | Path, student: str,
 
 
 def _run(client: _Client, notebook, the_checks, result: Result, timeout: float) -> None:
-    """Steps 2 to 5 of the module docstring, in a kernel that is already running."""
+    """Steps 2 to 4 of the module docstring, in a kernel that is already running."""
     deadline = time.monotonic() + timeout
     client.timeout_func = lambda cell: max(1, int(deadline - time.monotonic() + 0.999))
     for index in learner_cells(notebook, {c.grade_id for c in the_checks}):
@@ -220,27 +222,39 @@ def _run(client: _Client, notebook, the_checks, result: Result, timeout: float) 
     scratch = len(notebook.cells) - 1
     if _tampered(client, result, scratch) is None:
         return
-    for check, outcome in zip(the_checks, result.checks):
+    for position, (check, outcome) in enumerate(zip(the_checks, result.checks)):
         nonce = secrets.token_hex(16)
         cell = nbformat.v4.new_code_cell(_check_code(check.source, check.grade_id, nonce))
         try:
             client.execute_cell(cell, scratch, store_history=False)
         except CellTimeoutError:
-            outcome.message = f"The check did not finish within {timeout:g} seconds."
-            result.notes.append("Checks after one that ran out of time were not run.")
-            break
+            _out_of_time(result, position, timeout)
+            return
         published = _published(cell, nonce) or {"passed": False, "message": "The check gave no result."}
         outcome.passed = bool(published["passed"])
         outcome.points = outcome.max_points if outcome.passed else 0
         if "error" in published:
             published["message"] = _error_text(published["error"], published["text"])
         outcome.message = str(published["message"])[:MESSAGE_LIMIT]
-        if client.output_bytes > OUTPUT_LIMIT:
+        if client.output_bytes > OUTPUT_LIMIT or _tampered(client, result, scratch) is None:
             return
-    for outcome in result.checks:
-        if not outcome.passed and not outcome.message:
-            outcome.message = "Not run: an earlier check ran out of time."
-    _tampered(client, result, scratch)
+
+
+def _out_of_time(result: Result, position: int, timeout: float) -> None:
+    """The check at ``position`` ran out of time: it fails, and the checks after it are not run.
+
+    The checks before it keep their points: each was followed by a fingerprint of the package,
+    so they are known to be honest. The kernel is not used again (it is still busy with the
+    check, and an interrupted kernel does not always answer), so a timeout is reported as what
+    it is - out of time - and never as a kernel the grader could not inspect.
+    """
+    late = result.checks[position]
+    result.status = TIMEOUT
+    result.message = (f"The check {late.grade_id} did not finish within {timeout:g} seconds, so "
+                      "the checks after it were not run.")
+    late.message = f"The check did not finish within {timeout:g} seconds."
+    for outcome in result.checks[position + 1:]:
+        outcome.message = f"Not run: the check {late.grade_id} before it ran out of time."
 
 
 def _tampered(client: _Client, result: Result, scratch: int):
