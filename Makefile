@@ -29,8 +29,9 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 lab: $(VENV)/.stamp-notebook
 	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/00-start-here.ipynb
 
+# Test files run in parallel, one worker per core; each file (each notebook) stays on one worker.
 test: $(VENV)/.stamp-dev
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadfile
 
 # Re-run every notebook and solution in place (after a change to the engine, bots or text).
 notebooks: $(VENV)/.stamp-dev
