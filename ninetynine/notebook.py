@@ -9,7 +9,10 @@ keep that in one place, so a name means the same thing in every notebook:
   ("the Queen of Spades, ...");
 - ``table(rows, columns)`` shows records (standings, effects, penalties...) as a table instead
   of their raw ``repr``;
-- ``board(state)`` prints The Game of 99's board as a grid.
+- ``board(state)`` prints The Game of 99's board as a grid;
+- ``count_after(count, move)`` is the count right after one card, read from the engine;
+- ``try_move(state, move)`` plays a move on a copy and says what happens;
+- ``play_out(state, seed)`` plays random legal moves to the end of the game.
 
 >>> import ninetynine as nn
 >>> state = nn.make("quentin_c", players=2).setup(count=27, hands=["6C 9D", "KH 3S"])
@@ -99,3 +102,55 @@ def board(state) -> None:
     from .board.text import board_grid
     for line in board_grid(state.owner, state.players):
         print(line)
+
+
+def count_after(count: int, move: str, rules: str = "quentin_c") -> int:
+    """The count right after a player plays ``move`` (text such as '7C' or 'AS +11') at ``count``.
+
+    It sets up a two-player position of ``rules`` where seat 0 holds just that card, plays it,
+    and reads the first event, the ``CardPlayed`` record (``old`` is the count before, ``new``
+    after). A bust ends the round, but the event still holds the count the card made.
+
+    >>> count_after(20, "7C"), count_after(20, "AS +11"), count_after(51, "2S")
+    (27, 31, 102)
+    """
+    from .core import make
+    state = make(rules, players=2).setup(count=count, hands=[move.split()[0], ""])
+    return state.play(move)[0].new
+
+
+def try_move(state, move):
+    """Play ``move`` on a copy of ``state``, say what happens to the player who moves (as "you"),
+    and return the copy: ``state`` itself does not change.
+
+    >>> import ninetynine as nn
+    >>> state = nn.make("quentin_c", players=2).setup(count=27, hands=["KH 9D", "3S 4S"])
+    >>> trial = try_move(state, "KH")
+    You play the King of Hearts. The count is 37.
+    You pass 33 and lose a token.
+    You draw the 2 of Clubs.
+    >>> state.count, trial.count
+    (27, 37)
+    """
+    trial = state.copy()
+    say(trial.play(move), you=state.to_move)
+    return trial
+
+
+def play_out(state, seed: int) -> list:
+    """Play random legal moves until the game is over and return every event they caused.
+
+    The moves come from a generator of its own, seeded with ``seed``, so the same state and seed
+    play the same game every time.
+
+    >>> import ninetynine as nn
+    >>> state = nn.make("quentin_c", players=3, tokens=1).new_game(seed=1)
+    >>> events = play_out(state, seed=1)
+    >>> state.is_over, type(events[-1]).__name__
+    (True, 'GameOver')
+    """
+    import random
+    rng, events = random.Random(seed), []
+    while not state.is_over:
+        events += state.play(rng.choice(state.legal_moves()))
+    return events
