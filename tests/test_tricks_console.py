@@ -89,10 +89,27 @@ def test_not_following_suit_is_refused_in_words():
     assert "You play the 8 of Hearts to trick 1." in text
 
 
+def test_the_end_of_a_deal_is_told_as_you_see_it():
+    # Source 001: bid cards "are only shown to prove that a bid has been fulfilled".
+    game = nn.make("tricks")
+    state = game.setup(hands=["AS", "KS", "QS"], turn_up="QH", tricks_taken=[2, 3, 3], leader=0,
+                       laid_aside=["6C 7C 8C", "6D 7D 8D", "9S 10S JS"])    # bids 9, 0 and 3
+    out = io.StringIO()
+    player = TricksConsole(game, seed=1, plain=True, stdin=io.StringIO("1\n"), stdout=out)
+    player.table = TricksController(game, state=state)
+    assert player.handle(player.ask("?")) is False              # 1: the Ace of Spades
+    text = out.getvalue()
+    assert ("Seat 2 made its bid and shows the cards laid aside: the 9 of Spades, the 10 of "
+            "Spades and the Jack of Spades, a bid of 3 tricks.") in text
+    assert "Seat 1 took 3 tricks, missed a bid that stays face down, and scores 3;" in text
+    assert "You took 3 tricks, bid 9, missed it, and score 3;" in text
+
+
 def test_help_hand_trick_and_scores():
     game, out = console("?\nh\nt\ns\nq\n")
     assert ("Each club laid aside bids 3 tricks, each heart 2, each spade 1 and each "
             "diamond 0.") in out
+    assert "a missed bid stays face down, unless it was declared or revealed." in out
     assert game.hand_sentence() in out and game.hand_sentence().startswith("Your hand: 1, the ")
     assert "No trick is being played" in out
     assert "You: no bid yet, 0 tricks taken, 12 cards in hand, to move." in out

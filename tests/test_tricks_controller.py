@@ -108,7 +108,9 @@ def test_whole_games_by_clicks_with_the_bots_answering(seat, options, bots):
     assert len(table.score_lines()) == game.deals + 1
     assert [sum(points) for points in zip(*state.deal_points)] == state.scores
     assert table.status().startswith("The game is over.")
-    assert tricks_text.describe(scored[-1], seat) in table.lines
+    # the table tells the deal as your seat sees it: a missed bid of another seat, never
+    # declared or revealed, stays face down
+    assert tricks_text.describe(ev.redact(scored[-1], seat), seat) in table.lines
     assert_refused(table, table.click_card, table.state.hands[seat][0]
                    if table.state.hands[seat] else "QS")
     assert table.message == "The game is over: press New game to play again."
@@ -126,6 +128,26 @@ def test_the_narration_is_the_engines_events_in_words():
     assert table.latest[1] == "Seat 1 lays three cards aside face down."   # bots answered at once
     assert table.state.phase == "offer" and table.state.to_move == 0
     assert table.lines[-len(table.latest):] == table.latest
+
+
+def test_the_end_of_a_deal_shows_made_bids_and_keeps_missed_ones_face_down():
+    # Source 001: bid cards "are only shown to prove that a bid has been fulfilled".
+    game = nn.make("tricks")
+    state = game.setup(hands=["AS", "KS", "QS"], turn_up="QH", tricks_taken=[2, 3, 3], leader=0,
+                       laid_aside=["6C 7C 8C", "6D 7D 8D", "9S 10S JS"])    # bids 9, 0 and 3
+    table = TricksController(game, state=state)
+    assert table.click_card("AS") is True                       # the bots play the last cards
+    assert ("Seat 2 made its bid and shows the cards laid aside: the 9 of Spades, the 10 of "
+            "Spades and the Jack of Spades, a bid of 3 tricks.") in table.latest
+    scored = next(line for line in table.latest if line.startswith("Deal 1 is scored."))
+    assert "Seat 1 took 3 tricks, missed a bid that stays face down, and scores 3;" in scored
+    assert "You took 3 tricks, bid 9, missed it, and score 3;" in scored
+    assert not any("6 of Diamonds" in line for line in table.lines)     # seat 1's hidden bid
+    watching = TricksController(game, state=game.setup(
+        hands=["AS", "KS", "QS"], turn_up="QH", tricks_taken=[2, 3, 3], leader=0,
+        laid_aside=["6C 7C 8C", "6D 7D 8D", "9S 10S JS"]), watch=True)
+    watching.run()                                   # watching all seats, you see every bid
+    assert any("Seat 1 took 3 tricks, bid 0, missed it" in line for line in watching.lines)
 
 
 def test_the_running_bid_and_the_bids_a_hand_can_make():

@@ -171,6 +171,32 @@ def test_no_attribute_of_a_view_holds_another_seats_hidden_card(seed):
     random_game(seed, {"deals": 1, "trumps": "results"}, check)
 
 
+def test_after_a_deal_only_made_declared_or_revealed_bids_are_face_up():
+    # Source 001: bid cards "are only shown to prove that a bid has been fulfilled". One-deal
+    # games played to the end: a missed bid that was never declared or revealed is in no other
+    # seat's view, neither its cards nor its value.
+    cases = Counter()
+    for seed in range(12):
+        for options in ({"deals": 1}, {"deals": 1, "trumps": "results"}):
+            state = random_game(seed, options)
+            scored = state.history[-2]
+            assert isinstance(scored, ev.DealScored)
+            turned = {e.seat: e.cards for e in state.history if isinstance(e, ev.BidShown)}
+            for other in range(3):
+                exposed = state.premium is not None and state.premium[0] == other
+                up = scored.made[other] or exposed
+                assert scored.shown[other] == up
+                assert (other in turned) == (scored.made[other] and not exposed)
+                cases[up, exposed] += 1
+                for seat in set(range(3)) - {other}:
+                    view = state.view(seat)
+                    reachable = set().union(*(cards_reachable(v) for v in vars(view).values()))
+                    assert (set(state.laid_aside[other]) <= reachable) == up
+                    seen = [e for e in view.history if isinstance(e, ev.DealScored)][0]
+                    assert (seen.bids[other] is None) == (not up)
+    assert cases[True, False] and cases[False, False] and cases[True, True]   # all three kinds
+
+
 def test_a_copy_keeps_its_own_redacted_history():
     original = nn.make("tricks", deals=2).new_game(seed=5)
     for _ in range(4):

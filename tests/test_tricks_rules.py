@@ -300,6 +300,62 @@ def test_game_ends_after_the_last_deal_with_shared_first_place():
         state.play("AS")
 
 
+# --- the bid cards at the end of a deal ------------------------------------------------------------
+# Source 001: bid cards "remain face down until the end of the round, and are only shown to prove
+# that a bid has been fulfilled". A declared or revealed bid is face up already.
+
+def last_trick_of(premium):
+    """Seat 0 leads the last trick; taken [3, 3, 3] against the bids 9, 0 and 3 (LAID)."""
+    state = position(["AS", "KS", "QS"], turn_up="QH", tricks_taken=[2, 3, 3], leader=0, dealer=2,
+                     premium=premium)
+    state.play("AS")
+    state.play("KS")
+    return state, state.play("QS")
+
+
+def test_a_made_bid_is_shown_and_a_missed_one_stays_face_down():
+    state, events = last_trick_of(premium=(1, "declare"))
+    # seat 2 made its bid of 3; seat 0 missed (bid 9); seat 1 declared 0 and missed
+    assert [e for e in events if isinstance(e, ev.BidShown)] == [
+        ev.BidShown(2, tuple(cards("9S 10S JS")), 3)]          # seat 1's cards are up already
+    scored = [e for e in events if isinstance(e, ev.DealScored)][0]
+    assert scored.shown == (False, True, True) and scored.bids == (9, 0, 3)
+    assert ev.redact(scored, 0).bids == (9, 0, 3)              # your own bid you know
+    assert ev.redact(scored, 1).bids == ev.redact(scored, 2).bids == (None, 0, 3)
+    for seat in range(3):
+        seen = [e for e in state.view(seat).history if isinstance(e, ev.DealScored)]
+        assert seen == [ev.redact(scored, seat)]
+
+
+@pytest.mark.parametrize("premium, shown, turned_up", [
+    ((0, "reveal"), (True, False, True), [2]),     # a revealed bid that missed is known to all
+    ((2, "declare"), (False, False, True), []),    # a declared bid that made: nothing to turn up
+    (None, (False, False, True), [2]),
+])
+def test_a_declared_or_revealed_bid_is_known_at_the_end_made_or_not(premium, shown, turned_up):
+    _, events = last_trick_of(premium)
+    scored = [e for e in events if isinstance(e, ev.DealScored)][0]
+    assert scored.shown == shown
+    assert [e.seat for e in events if isinstance(e, ev.BidShown)] == turned_up
+    for you in range(3):
+        known = tuple(bid if up or seat == you else None
+                      for seat, (bid, up) in enumerate(zip((9, 0, 3), shown)))
+        assert ev.redact(scored, you).bids == known
+
+
+def test_the_end_of_a_deal_in_words_as_a_seat_sees_it():
+    from ninetynine.tricks.text import narrate
+    _, events = last_trick_of(premium=(1, "declare"))
+    end = [ev.redact(e, 1) for e in events if type(e) in (ev.BidShown, ev.DealScored)]
+    words = narrate(end, you=1)
+    assert words[0] == ("Seat 2 made its bid and shows the cards laid aside: the 9 of Spades, "
+                        "the 10 of Spades and the Jack of Spades, a bid of 3 tricks.")
+    assert words[1].startswith("Deal 1 is scored. Seat 0 took 3 tricks, missed a bid that stays "
+                               "face down, and scores 33; You took 3 tricks, bid 0, missed it, "
+                               "and score 3; Seat 2 took 3 tricks, bid 3, made it")
+    assert "9" not in words[1].split("Totals")[0].replace("Deal 1", "")   # seat 0's bid of 9
+
+
 # --- trumps by results ----------------------------------------------------------------------------
 
 def test_results_trumps_first_deal_has_no_trumps_and_no_joker():

@@ -23,8 +23,11 @@ Where the source is silent, this kit decides (and the notebooks say so):
   left wins. Only the winner's cards are exposed and only the winner earns (or pays) a premium.
 - **Who deals first**: seat 2, so that seat 0, the dealer's left, bids and leads first (as seat 0
   starts the other games); the deal then passes to the left (seat 0, seat 1, ...).
-- **Laid-aside cards are shown at the end of every deal** (the ``DealScored`` event lists them),
-  where the source has only those who made their bid show them: software scores everybody.
+- **Bid cards are shown only to prove a bid** (source 001: "only shown to prove that a bid has
+  been fulfilled"): at the end of a deal each seat that made its bid turns its cards up
+  (``BidShown``); a declared or revealed bid is face up already; a missed bid that was never
+  declared or revealed stays face down, and other seats' views never hold its cards or value.
+  The engine still scores every seat, as the table does by the tricks and the shown cards.
 - Under ``trumps="results"`` the 36 cards are dealt 12 each with no turn-up and no Joker.
 """
 from .cards import (DECK, FULL_DECK, JOKER, RANKS, SUIT_VALUES, acts_as, bid_value, card_name,

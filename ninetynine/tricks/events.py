@@ -2,9 +2,13 @@
 
 ``state.play`` returns the events a move caused; ``state.history`` keeps them all. The names differ
 from the counting game's (events are registered by name for saved games). Laid-aside cards are
-secret until exposed or scored: ``redact`` hides them from the other seats.
+secret: they are face up only for a seat that declared or revealed, or, at the end of the deal,
+made its bid ("only shown to prove that a bid has been fulfilled", source 001). ``redact`` hides
+the rest from the other seats.
 """
 from __future__ import annotations
+
+from dataclasses import replace
 
 from ..cards import Card
 from ..core import event
@@ -78,15 +82,27 @@ class TrickWon:
 
 
 @event
+class BidShown:
+    """At the end of the deal ``seat``, having taken exactly its bid, turns its laid-aside
+    ``cards`` face up to prove it. A seat that declared or revealed has nothing to turn: its bid
+    cards are face up already. A seat that missed its bid shows nothing."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    bid: int
+
+
+@event
 class DealScored:
-    """The deal's result per seat: tricks taken, bids (``laid_aside`` lists each seat's three
-    cards in seat order), who made their bid exactly, points this deal and running totals."""
+    """The deal's result per seat: tricks taken, bids, who made their bid exactly, whose bid is
+    ``shown`` (face up at the end: made, declared or revealed), points this deal and running
+    totals. In another seat's view a bid that is not shown is None: it stays face down."""
 
     deal: int
     tricks: tuple[int, ...]
-    bids: tuple[int, ...]
-    laid_aside: tuple[Card, ...]
+    bids: tuple[int | None, ...]
     made: tuple[bool, ...]
+    shown: tuple[bool, ...]
     points: tuple[int, ...]
     totals: tuple[int, ...]
 
@@ -99,7 +115,13 @@ class MatchOver:
 
 
 def redact(ev, seat: int):
-    """The event as ``seat`` may see it: other seats' laid-aside cards stay face down."""
+    """The event as ``seat`` may see it: other seats' laid-aside cards stay face down, and so
+    does the bid of a seat that missed it without declaring or revealing."""
     if type(ev) is BidLaidAside and ev.seat != seat and ev.cards is not None:
         return BidLaidAside(ev.seat, None, None)
+    if type(ev) is DealScored:
+        bids = tuple(bid if other == seat or ev.shown[other] else None
+                     for other, bid in enumerate(ev.bids))
+        if bids != ev.bids:
+            return replace(ev, bids=bids)
     return ev

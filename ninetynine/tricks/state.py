@@ -9,6 +9,8 @@ Each deal goes through three phases, and the next deal is dealt before ``play`` 
    the first from the dealer's left wins. The winner's bid cards (and, for a reveal, hand) are
    face up from then on.
 3. ``"play"``: nine tricks; the dealer's left leads the first, the winner of each leads the next.
+   At the end, each seat that took exactly its bid shows its bid cards (``BidShown``); a missed
+   bid stays face down, unless it was declared or revealed, and the deal is scored.
 
 After the last deal the phase is ``"over"`` and ``to_move`` is None.
 """
@@ -204,9 +206,17 @@ class TricksState:
         self.scores = [total + gained for total, gained in zip(self.scores, points)]
         self.deal_points.append(points)
         self.last_made = sum(made)
-        events.append(ev.DealScored(self.deal, tuple(self.tricks_taken), tuple(bids),
-                                    tuple(card for cards in self.laid_aside for card in cards),
-                                    made, tuple(points), tuple(self.scores)))
+        # Bid cards are "only shown to prove that a bid has been fulfilled" (source 001): a seat
+        # that made its bid turns its cards up; a declarer's or revealer's are up already; a
+        # missed bid stays face down.
+        exposed = [self.exposed_bid(seat) is not None for seat in range(PLAYERS)]
+        for step in range(1, PLAYERS + 1):
+            seat = (self.dealer + step) % PLAYERS
+            if made[seat] and not exposed[seat]:
+                events.append(ev.BidShown(seat, tuple(self.laid_aside[seat]), bids[seat]))
+        shown = tuple(ok or up for ok, up in zip(made, exposed))
+        events.append(ev.DealScored(self.deal, tuple(self.tricks_taken), tuple(bids), made, shown,
+                                    tuple(points), tuple(self.scores)))
         if self.deal >= self.game.deals:
             self.phase, self.to_move = "over", None
             events.append(ev.MatchOver(self.winner))

@@ -8,6 +8,8 @@ Every sentence works read aloud: cards and suits are named in words, never by sy
 'You play the Queen of Hearts to trick 3.'
 >>> describe(ev.BidLaidAside(2, None, None), you=0)
 'Seat 2 lays three cards aside face down.'
+>>> describe(ev.BidShown(2, (parse_card("6C"), parse_card("7S"), parse_card("QD")), 4), you=0)
+'Seat 2 made its bid and shows the cards laid aside: the 6 of Clubs, the 7 of Spades and the Queen of Diamonds, a bid of 4 tricks.'
 """
 from __future__ import annotations
 
@@ -65,6 +67,10 @@ def describe(event, you: int | None = None, names=None) -> str:
         if event.hand:
             text += f"; the hand is {cards_words(event.hand)}"
         return text + "."
+    if kind is ev.BidShown:
+        whose = "your" if who == "You" else "its"
+        return (f"{who} made {whose} bid and show{verb_s} the cards laid aside: "
+                f"{cards_words(event.cards)}, a bid of {_tricks(event.bid)}.")
     if kind is ev.NoPremium:
         return "Nobody declares or reveals."
     if kind is ev.CardToTrick:
@@ -75,9 +81,14 @@ def describe(event, you: int | None = None, names=None) -> str:
         parts = []
         for seat, (taken, bid, ok, points) in enumerate(zip(event.tricks, event.bids, event.made,
                                                             event.points)):
+            scores = f"score{'' if seat == you else 's'} {points}"
+            if bid is None:         # a missed bid, face down: the others never learn it
+                parts.append(f"{seat_name(seat, you, names)} took {_tricks(taken)}, missed a bid "
+                             f"that stays face down, and {scores}")
+                continue
             result = "made" if ok else "missed"
             parts.append(f"{seat_name(seat, you, names)} took {_tricks(taken)}, bid {bid}, "
-                         f"{result} it, and score{'' if seat == you else 's'} {points}")
+                         f"{result} it, and {scores}")
         totals = ", ".join(f"{seat_name(s, you, names)} {t}" for s, t in enumerate(event.totals))
         return f"Deal {event.deal} is scored. " + "; ".join(parts) + f". Totals: {totals}."
     if kind is ev.MatchOver:

@@ -62,6 +62,8 @@ def help_text() -> list[str]:
         "show your hand too for a premium of 60, or pass.",
         "To play, type the number of a card, or the card itself, such as QS; follow the suit "
         "led if you can.",
+        "At the end of a deal, a player who took exactly the bid shows the cards laid aside; a "
+        "missed bid stays face down, unless it was declared or revealed.",
         "Type h for your hand, t for the trick, s for bids, tricks and scores, and q to quit.",
     ]
 
