@@ -244,6 +244,13 @@ class BoardState:
             legal_moves=self.legal_moves() if seat == self.to_move else [],
             history=[ev.redact(e, seat) for e in self.history])
 
+    def hidden_from(self, seat: int) -> dict[str, list]:
+        """What ``seat`` may not know, for ``ninetynine.testing``: the other hands (a partner's
+        too) and the deck; each entry is the state's own list, only its size is public."""
+        hidden = {f"seat {other}'s hand": hand for other, hand in enumerate(self.hands) if other != seat}
+        hidden["the deck"] = self.deck
+        return hidden
+
     def to_json(self) -> str:
         from .game import state_to_json
         return state_to_json(self)

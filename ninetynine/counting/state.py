@@ -497,6 +497,16 @@ class CountingState:
             seen.append(ev.redact(event, seat))
         return list(seen)
 
+    def hidden_from(self, seat: int) -> dict[str, list]:
+        """What ``seat`` may not know, for ``ninetynine.testing``: the other hands and the deck.
+
+        Each entry is the state's own list; as far as ``seat`` can tell, any of these cards could
+        lie in any of these places (only their sizes are public).
+        """
+        hidden = {f"seat {other}'s hand": hand for other, hand in enumerate(self.hands) if other != seat}
+        hidden["the deck"] = self.deck
+        return hidden
+
     def to_json(self) -> str:
         from .saving import state_to_json
         return state_to_json(self)

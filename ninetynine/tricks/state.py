@@ -326,6 +326,21 @@ class TricksState:
             seen.append(ev.redact(event, seat))
         return list(seen)
 
+    def hidden_from(self, seat: int) -> dict[str, list]:
+        """What ``seat`` may not know, for ``ninetynine.testing``: each other seat's hand, unless
+        it revealed, and its laid-aside cards, unless they are face up (declared or revealed, or
+        shown at the end for a bid made). Each entry is the state's own list."""
+        hidden = {}
+        for other in range(PLAYERS):
+            if other == seat:
+                continue
+            if self.exposed_hand(other) is None:
+                hidden[f"seat {other}'s hand"] = self.hands[other]
+            shown = self.phase == "over" and self.tricks_taken[other] == self.bids[other]
+            if self.exposed_bid(other) is None and not shown:
+                hidden[f"seat {other}'s laid-aside cards"] = self.laid_aside[other]
+        return hidden
+
     def to_json(self) -> str:
         from .saving import state_to_json
         return state_to_json(self)

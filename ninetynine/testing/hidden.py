@@ -1,0 +1,195 @@
+"""The checks of hidden information: a view must show its seat nothing that seat may not know.
+
+Each game says what is hidden with one method on its state (see ``ninetynine.testing``)::
+
+    state.hidden_from(seat)  ->  {"seat 1's hand": [...], "the deck": [...]}
+
+From that declaration alone, three checks follow, from the simplest to the strongest:
+
+1. the view must not hold a hidden list itself (``view.hands[1] is state.hands[1]``), found by
+   walking everything reachable from the view (``checks.views_hold``);
+2. ``views_alike_in_other_worlds``: shuffle the hidden cards among the hidden places (another
+   deal of the same cards, the same sizes) and ask the view again: it must not change. A view
+   that shows a card of another hand, the top of the deck or a count of another hand's Aces
+   changes, and the check names the part that did ("view.peek[0]: KD in one world, 7C in the
+   other"). Worlds that differ only in what a seat cannot see are *indistinguishable* to it.
+3. ``views_alike_after_the_next_move``: the same idea across one move, which catches a secret
+   kept in the record of what happened (a drawn card left in the view's history of events).
+   Two hidden cards change places - one of them a card the move carries between hidden places,
+   such as the card another seat draws - the same move is played in both worlds, and the views
+   after it must still be alike.
+
+A world is only used when it is a fair one: the move must be legal in it, and afterwards the
+hidden places must hold the same cards as in the real game, the two cards exchanged. A move that
+reveals cards (a round ends and every hand is shown) or brings visible cards back into hiding (a
+reshuffle) is skipped, because there the rules themselves tell the seat something.
+"""
+from __future__ import annotations
+
+import copy as _copy
+import random
+
+from .objects import difference, multiset, short, swapped, _text
+
+
+class Declaration(Exception):
+    """``hidden_from`` does not follow the declaration; the message says how."""
+
+
+def hidden_places(state, seat: int) -> dict[str, list]:
+    """``state.hidden_from(seat)``, checked: a dict of names and the state's own lists."""
+    places = state.hidden_from(seat)
+    if not isinstance(places, dict):
+        raise Declaration(f"hidden_from({seat}) returned {type(places).__name__}, not a dict of "
+                          "names and lists")
+    for name, items in places.items():
+        if not isinstance(items, list):
+            raise Declaration(f"hidden_from({seat})[{name!r}] is a {type(items).__name__}, not "
+                              "the state's own list")
+    return places
+
+
+def independent_world(state, seat: int, game, trust_copy: bool):
+    """A copy of ``state`` whose hidden lists may be changed without touching ``state``.
+
+    ``state.copy()`` when it has proved independent and keeps lists of its own; otherwise a deep
+    copy made by Python (slower, but it trusts nothing; the game object itself is shared).
+    """
+    if trust_copy:
+        try:
+            world = state.copy()
+            mine = [id(items) for items in state.hidden_from(seat).values()]
+            if not any(id(items) in mine for items in world.hidden_from(seat).values()):
+                return world
+        except Exception:
+            pass
+    return _copy.deepcopy(state, {id(game): game})
+
+
+#: what ``_write`` answers when the new contents change what is hidden: not a fair world
+UNFAIR = "unfair"
+
+
+def _write(world, seat: int, contents: dict[str, list]) -> str | None:
+    """Put ``contents`` into the world's hidden lists. A problem if the state does not keep them
+    (``hidden_from`` gave copies); ``UNFAIR`` if the new contents changed which places are hidden
+    (say, a bid that is shown when it is made): such a world is not used."""
+    places = hidden_places(world, seat)
+    for name, items in contents.items():
+        places[name][:] = items
+    again = hidden_places(world, seat)
+    if set(again) != set(contents):
+        return UNFAIR
+    if any(again[name] != items for name, items in contents.items()):
+        return (f"hidden_from({seat}) must return the state's own lists, not copies: changing "
+                "them changed nothing")
+    return None
+
+
+def _difference_sentence(seat: int, found) -> str:
+    path, mine, theirs = found
+    return f"view({seat}) differs at {path} ({short(mine, 40)} in one world, {short(theirs, 40)} in the other)"
+
+
+def views_alike_in_other_worlds(state, seat: int, rng: random.Random, game, trust_copy: bool) -> str | None:
+    """A problem if ``view(seat)`` changes when the hidden cards are dealt differently."""
+    places = hidden_places(state, seat)
+    pool = [item for items in places.values() for item in items]
+    if len(pool) < 2:
+        return None
+    world = independent_world(state, seat, game, trust_copy)
+    for _ in range(3):                           # a shuffle that leaves every card in place is no test
+        rng.shuffle(pool)
+        if pool != [item for items in places.values() for item in items]:
+            break
+    contents, start = {}, 0
+    for name, items in places.items():
+        contents[name] = pool[start:start + len(items)]
+        start += len(items)
+    problem = _write(world, seat, contents)
+    if problem:
+        return None if problem is UNFAIR else problem
+    mine, theirs = state.view(seat), world.view(seat)
+    found = difference(mine, theirs, "view")
+    if found is None and _text(mine) != _text(theirs):
+        found = (f"repr(view({seat}))", _text(mine), _text(theirs))
+    if found is None:
+        return None
+    return (f"{_difference_sentence(seat, found)} when the cards hidden from seat {seat} are dealt "
+            f"differently among {_names(places)}: it shows something seat {seat} may not know (or "
+            f"hidden_from({seat}) lists something seat {seat} may see)")
+
+
+def views_alike_after_the_next_move(state, seat: int, move, rng: random.Random, game,
+                                    trust_copy: bool) -> str | None:
+    """A problem if, after ``move``, ``view(seat)`` tells two fair worlds apart (see the top)."""
+    before = hidden_places(state, seat)
+    real = independent_world(state, seat, game, trust_copy)
+    try:
+        real.play(move)
+        after = hidden_places(real, seat)
+    except Exception:                            # other checks report a move that fails
+        return None
+    hidden_before = multiset(item for items in before.values() for item in items)
+    hidden_after = multiset(item for items in after.values() for item in items)
+    if hidden_after - hidden_before:
+        return None                              # cards came into hiding: a deal or a reshuffle
+    # cards the move leaves hidden - every copy of them, so none was shown by this move
+    spots = [(name, index) for name, items in before.items() for index, item in enumerate(items)
+             if hidden_after[_key(item)] == hidden_before[_key(item)]]
+    entered = sum((multiset(items) - multiset(before.get(name, [])) for name, items in after.items()),
+                  multiset([]))
+    carried = [(name, index) for name, index in spots if entered[_key(before[name][index])]]
+    for _ in range(3):
+        first = rng.choice(carried or spots) if spots else None
+        second = rng.choice(spots) if spots else None
+        if first is None or before[first[0]][first[1]] == before[second[0]][second[1]]:
+            continue
+        u, v = before[first[0]][first[1]], before[second[0]][second[1]]
+        world = independent_world(state, seat, game, trust_copy)
+        contents = {name: list(items) for name, items in before.items()}
+        contents[first[0]][first[1]], contents[second[0]][second[1]] = v, u
+        problem = _write(world, seat, contents)
+        if problem:
+            if problem is UNFAIR:
+                continue
+            return problem
+        moved = _play_either(world, move, swapped(move, u, v), seat)
+        if moved is None:
+            continue                             # not a fair world: the move is not legal there
+        expected = {name: multiset(swapped(items, u, v)) for name, items in after.items()}
+        if {name: multiset(items) for name, items in moved.items()} != expected:
+            continue                             # the rules told the worlds apart: not fair
+        found = difference(real.view(seat), world.view(seat), "view")
+        if found is not None:
+            return (f"after this move {_difference_sentence(seat, found)}, in two worlds that "
+                    f"differed only in where {short(u, 20)} ({first[0]}) and {short(v, 20)} "
+                    f"({second[0]}) lay: the view tells seat {seat} where a hidden card went")
+        return None
+    return None
+
+
+def _play_either(world, move, other_move, seat: int):
+    """Play ``move`` in the world, or if the world refuses it, ``other_move`` (the same move with
+    the two cards exchanged: a bid of the card that now lies elsewhere). The hidden places after
+    it, or None if neither could be played."""
+    for attempt in (move, other_move) if other_move != move else (move,):
+        try:
+            world.play(attempt)               # a refused move changes nothing: try the other
+            return hidden_places(world, seat)
+        except Exception:
+            continue
+    return None
+
+
+def _key(item):
+    try:
+        hash(item)
+        return item
+    except TypeError:
+        return _text(item)
+
+
+def _names(places: dict) -> str:
+    names = list(places)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
