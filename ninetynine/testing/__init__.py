@@ -20,7 +20,8 @@ and says what went wrong (an empty list when everything holds)::
 The checks
 ----------
 - **legal moves**: ``legal_moves()`` gives the same list twice, in the same order, with no move
-  twice; each legal move can be played (some are tried on copies);
+  twice; each legal move can be played (some are tried on copies, half of them as their text
+  when the state has ``parse_move``);
 - **game over**: ``is_over`` exactly when ``to_move`` is None, moves exactly while the game goes
   on, no winner before the end; **game end**: every game ends within ``max_moves`` moves;
 - **standings**: at the end every seat is ranked once, ranks run from 1 up, the winner is ranked
@@ -29,7 +30,7 @@ The checks
   text, text that is no move, None) raise ``IllegalMove`` (or another ``ValueError``) with a
   message, and the save (``to_json``) is the same before and after;
 - **same seed**: two games made with one seed, given the same moves, give the same legal moves,
-  the same events and the same save;
+  the same events and the same save, whatever else uses Python's shared ``random`` meanwhile;
 - **copy independence**: a copy starts equal; playing the copy to the end leaves the original as
   it was, playing the original on leaves the copy as it was, and the copy then plays the same
   moves with the same events;

@@ -178,12 +178,15 @@ def copy_independent(state, rng: random.Random, save: str, most: int) -> tuple[s
 
 
 def legal_moves_playable(state, legal: list, rng: random.Random, fresh) -> str | None:
-    """Every legal move (up to 8, chosen at random) can be played, each on a copy."""
-    for move in rng.sample(legal, min(len(legal), 8)):
+    """Every legal move (up to 8, chosen at random) can be played, each on a copy; when the state
+    reads move text, every other one is played as its text (``state.play("AS +11")``)."""
+    as_text = hasattr(state, "parse_move")
+    for number, move in enumerate(rng.sample(legal, min(len(legal), 8))):
+        played = str(move) if as_text and number % 2 else move
         try:
-            fresh().play(move)
+            fresh().play(played)
         except Exception as error:
-            return (f"{short(move)} is in legal_moves(), but playing it raised "
+            return (f"{_what(played)} is in legal_moves(), but playing it raised "
                     f"{type(error).__name__} ({short(error, 80)})")
     return None
 

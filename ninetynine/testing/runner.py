@@ -5,7 +5,8 @@
    ``is_over``, ``to_move`` and ``winner`` agree; at the end, the standings. The moves, their
    events and the legal moves of every position are kept.
 2. **Replay with a twin.** A second ``new_game(seed)`` plays the same moves and must give the same
-   legal moves and events ("same seed, same game"). At three positions (the start, one chosen at
+   legal moves and events ("same seed, same game", even though Python's shared ``random`` is
+   used between its moves). At three positions (the start, one chosen at
    random, the end) the twin is examined closely: its views, copies, saves, refusals and hidden
    information (``checks.py``, ``hidden.py``). A copy and a loaded save made there are kept.
 3. **Followers.** When the twin reaches the next examined position, each copy kept must still be
@@ -96,27 +97,35 @@ class GameRun:
         """Move number ``k + 1``, in words."""
         return f"at move {k + 1} ({short(self.moves[k])})"
 
-    def fail(self, check: str, where: str, problem: str | None) -> bool:
-        """Report ``problem`` if there is one; True if there was."""
+    def fail(self, check: str, where: str | int, problem: str | None) -> bool:
+        """Report ``problem`` if there is one; True if there was. ``where`` is words, or the
+        number of moves played (put in words only when something fails)."""
         if problem:
-            self.report.add(check, self.seed, where, problem)
+            self.report.add(check, self.seed, self.after(where) if isinstance(where, int) else where,
+                            problem)
         return bool(problem)
 
-    def attempt(self, check: str, where: str, function, *args):
+    def attempt(self, check: str, where: str | int, function, *args):
         """``function(*args)``; an exception is reported under ``check`` and gives None."""
         try:
             return function(*args)
         except hidden.Declaration as error:
-            self.report.add("hidden information", self.seed, where, str(error))
+            self.fail("hidden information", where, str(error))
         except Exception as error:
-            self.report.add(check, self.seed, where, crashed(error))
+            self.fail(check, where, crashed(error))
         return None
 
     # --- the three passes -------------------------------------------------------------------------
 
     def run(self) -> None:
         if self.play():
-            self.replay()
+            # The twin's game must not depend on Python's shared random generator either: it is
+            # disturbed before every move of the twin, and put back as it was afterwards.
+            shared = random.getstate()
+            try:
+                self.replay()
+            finally:
+                random.setstate(shared)
 
     def play(self) -> bool:
         """Pass 1: one game of random legal moves, with the checks of every position."""
@@ -133,10 +142,10 @@ class GameRun:
         while True:
             k = len(self.moves)
             legal = state.legal_moves()
-            self.fail("legal moves", self.after(k), self.attempt(
-                "legal moves", self.after(k), checks.legal_moves_stable, state, legal))
-            if self.fail("game over", self.after(k), self.attempt(
-                    "game over", self.after(k), checks.game_over_consistent, state, legal)):
+            self.fail("legal moves", k, self.attempt(
+                "legal moves", k, checks.legal_moves_stable, state, legal))
+            if self.fail("game over", k, self.attempt(
+                    "game over", k, checks.game_over_consistent, state, legal)):
                 return False
             if state.is_over:
                 break
@@ -189,6 +198,7 @@ class GameRun:
                     return
             if k == n:
                 break
+            random.random()
             try:
                 legal = twin.legal_moves()
                 events = twin.play(self.moves[k]) if legal == self.legal[k] else None
@@ -279,7 +289,7 @@ class GameRun:
 
     def declared(self, state, where: str) -> dict[int, dict[str, list]] | None:
         """``hidden_from(seat)`` of every seat, checked; None if the game declares nothing usable."""
-        if not hasattr(state, "hidden_from"):
+        if not callable(getattr(state, "hidden_from", None)):
             self.report.add("hidden information", None, "", "the states of this game have no "
                             "hidden_from(seat) method, so nothing can be checked about what the "
                             "views hide: add one (see ninetynine.testing), returning {} for a "
