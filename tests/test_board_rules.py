@@ -1,4 +1,7 @@
-"""The rules of The Game of 99 (RULES.md Part 3), through positions and whole random games."""
+"""The rules of The Game of 99 (RULES.md Part 3), through positions and whole random games.
+
+The promises every game keeps - saves, copies, the same seed, hidden cards - are checked by
+``tests/test_conformance.py``."""
 import json
 import random
 import re
@@ -224,21 +227,14 @@ def test_corrupt_saves_are_refused():
 # --- whole random games ----------------------------------------------------------------------
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
-def test_random_games_end_conserve_cards_and_save_and_load(players):
+def test_random_games_end_with_a_winner_and_conserve_cards(players):
     rng = random.Random(players)
     for seed in range(8):
         state = game(players=players).new_game(seed=seed)
         while not state.is_over:
             cards = sum(map(len, state.hands)) + len(state.deck) + len(state.discard)
             assert cards == 100 and sum(o is not None for o in state.owner) <= len(state.discard)
-            if rng.random() < 0.05:
-                loaded = nn.load(state.to_json())
-                copy = state.copy()
-                move = rng.choice(state.legal_moves())
-                assert loaded.play(move) == copy.play(move) == state.play(move)
-                assert loaded.to_json() == state.to_json()
-            else:
-                state.play(rng.choice(state.legal_moves()))
+            state.play(rng.choice(state.legal_moves()))
         assert state.winner is not None or state.game.replay_ties is False
 
 
@@ -252,11 +248,10 @@ def test_views_hide_other_hands_and_the_deck():
     assert hidden and all(e.card is None for e in hidden)
 
 
-def test_the_same_seed_gives_the_same_game_whatever_else_uses_random():
+def test_different_seeds_give_different_games():
     def play(seed):
         state, rng = game().new_game(seed=seed), random.Random(9)
         while not state.is_over:
-            random.random()
             state.play(rng.choice(state.legal_moves()))
         return state.to_json()
-    assert play(11) == play(11) != play(12)
+    assert play(11) != play(12)

@@ -1,18 +1,18 @@
-"""Random play under every rule set and every player count, checking what must always hold.
+"""Random play under every rule set and every player count, checking what must always hold in
+the running-total game: cards are conserved, tokens never rise, Taiwanese places add up, views
+show their own seat what they should, and wrong moves of this game (a value the card does not
+have, DRAW out of place, a seat named by a card that names none) change nothing.
 
-Like OpenSpiel's generic random-simulation test: whatever the rules, cards are conserved, tokens
-never rise, the game ends, copies and saved games are independent and faithful, views hide what
-they must, illegal moves change nothing, and the same seed gives the same game.
+The promises every game keeps - stable legal moves, an end, copies and saves that are independent
+and faithful, the same game for the same seed, standings that agree with the winner, views that
+hide what they must - are checked for every rule set by ``tests/test_conformance.py``.
 """
 import random
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 import ninetynine as nn
-from ninetynine.counting import DRAW, END, Play
+from ninetynine.counting import DRAW, Play
 from ninetynine.counting import events as ev
 from ninetynine.counting.rules import RULE_SETS
 
@@ -29,9 +29,7 @@ def check_position(state, game, full_deck):
         + Counter(state.discard) == full_deck
     assert all(len(hand) <= game.hand_size for hand in state.hands)
     if state.is_over:
-        assert state.legal_moves() == [] and state.to_move is None
         return
-    assert state.legal_moves(), "a game that is not over must offer a move"
     assert 0 <= state.count <= 99 and state.in_round[state.to_move]
     for seat in range(game.players):
         if not state.in_round[seat] and game.rules.scoring == "tokens":
@@ -43,16 +41,8 @@ def check_view(state, seat):
     assert view.hand == state.hands[seat]
     assert view.hand_sizes == [len(hand) for hand in state.hands]
     assert view.deck_size == len(state.deck)
-    assert not hasattr(view, "deck") and not hasattr(view, "hands")
     assert view.legal_moves == (state.legal_moves() if seat == state.to_move else [])
-    for event in view.history:
-        if isinstance(event, ev.CardDrawn) and event.seat != seat:
-            assert event.card is None
-    for value in vars(view).values() if hasattr(view, "__dict__") else ():
-        if isinstance(value, (list, tuple)):
-            for item in value:
-                if isinstance(item, ev.CardDrawn) and item.seat != seat:
-                    assert item.card is None, "the view keeps another seat's drawn card"
+    assert view.history == [ev.redact(event, seat) for event in state.history]
 
 
 def an_illegal_move(state, rng):
@@ -68,7 +58,7 @@ def an_illegal_move(state, rng):
     return rng.choice([m for m in candidates if m not in legal])
 
 
-def play_randomly(game, seed, checks=True):
+def play_randomly(game, seed):
     """Play one game with random legal moves; return the state and the list of moves."""
     rng = random.Random(seed)
     state = game.new_game(seed=seed)
@@ -77,7 +67,7 @@ def play_randomly(game, seed, checks=True):
     while not state.is_over:
         assert len(moves) < MAX_PLAYS, "the game does not end"
         move = rng.choice(state.legal_moves())
-        if checks and len(moves) % 7 == 0:
+        if len(moves) % 7 == 0:
             before = state.to_json()
             with pytest.raises(nn.IllegalMove):
                 state.play(an_illegal_move(state, rng))
@@ -93,9 +83,7 @@ def play_randomly(game, seed, checks=True):
                 placements = []
         assert all(now <= then for now, then in zip(state.tokens, tokens)), "tokens rose"
         tokens = list(state.tokens)
-        if checks:
-            check_position(state, game, full_deck)
-    assert state.legal_moves() == []
+        check_position(state, game, full_deck)
     return state, moves
 
 
@@ -103,56 +91,13 @@ def play_randomly(game, seed, checks=True):
 def test_random_games_keep_every_invariant(name, players):
     game = nn.make(name, players=players)
     state, moves = play_randomly(game, seed=players)
-    table = state.standings()
-    assert sorted(s.seat for s in table) == list(range(players))
-    assert [s.rank for s in table] == sorted(s.rank for s in table) and table[0].rank == 1
     if game.rules.scoring == "places":
         assert sum(state.points) == game.rounds * players * (players + 1) // 2
     else:
-        assert sum(t > 0 for t in state.tokens) <= 1 and state.winner == table[0].seat
+        assert sum(t > 0 for t in state.tokens) <= 1
 
 
 @pytest.mark.parametrize("name, options", VARIANTS, ids=[f"{n}-{o}" for n, o in VARIANTS])
 def test_random_games_with_options(name, options):
     game = nn.make(name, players=4, **options)
     play_randomly(game, seed=11)
-
-
-@pytest.mark.parametrize("name", RULE_SETS)
-def test_the_same_seed_gives_the_same_game_whatever_the_global_random_does(name):
-    game = nn.make(name, players=4)
-    first, moves = play_randomly(game, seed=5, checks=False)
-    random.seed(123)
-    random.random()
-    second, again = play_randomly(game, seed=5, checks=False)
-    assert moves == again and first.history == second.history
-    assert first.to_json() == second.to_json()
-
-
-@settings(max_examples=12, deadline=None)
-@given(name=st.sampled_from(sorted(RULE_SETS)), players=st.integers(2, 5),
-       seed=st.integers(0, 10**6), stop=st.integers(0, 150))
-def test_copies_and_saves_continue_identically_and_independently(name, players, seed, stop):
-    game = nn.make(name, players=players, **({"auto_draw": False} if seed % 3 == 0 and
-                                                name != "taiwanese" else {}))
-    rng = random.Random(seed)
-    state = game.new_game(seed=seed)
-    for _ in range(stop):
-        if state.is_over:
-            break
-        state.play(rng.choice(state.legal_moves()))
-    saved = state.to_json()
-    loaded = nn.load(saved)
-    assert loaded.to_json() == saved and loaded.history == state.history
-    twin = state.copy()
-    # play the copy to the end: the original must not move
-    while not twin.is_over:
-        twin.play(random.Random(seed).choice(twin.legal_moves()))
-    assert state.to_json() == saved
-    # the original and the loaded game now play the same moves and stay identical
-    for _ in range(200):
-        if state.is_over:
-            break
-        move = rng.choice(state.legal_moves())
-        assert state.play(move) == loaded.play(str(move))
-    assert loaded.to_json() == state.to_json()

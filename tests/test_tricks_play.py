@@ -1,5 +1,7 @@
-"""Ninety-Nine under random play: invariants that hold in every game, saves, views, determinism,
-and a golden playthrough (regenerate with ``python tests/test_tricks_play.py --regenerate``)."""
+"""Ninety-Nine under random play: invariants of this game, what its views show, and a golden
+playthrough (regenerate with ``python tests/test_tricks_play.py --regenerate``). The promises
+every game keeps - saves, copies, the same seed, hidden cards - are checked by
+``tests/test_conformance.py``."""
 import json
 from dataclasses import fields, is_dataclass
 import random
@@ -47,8 +49,6 @@ def test_cards_are_conserved_and_the_game_ends_after_its_deals(seed, options):
 
     def check(state):
         assert all_cards(state) == Counter(deck)
-        assert len(state.legal_moves()) > 0
-        assert state.legal_moves() == state.legal_moves()          # stable order
 
     state = random_game(seed, options, check)
     scored = [e for e in state.history if isinstance(e, ev.DealScored)]
@@ -57,42 +57,11 @@ def test_cards_are_conserved_and_the_game_ends_after_its_deals(seed, options):
     assert list(scored[-1].totals) == state.scores
     assert sum(sum(e.tricks) for e in scored) == 9 * options["deals"]
     assert isinstance(state.history[-1], ev.MatchOver)
-    assert state.legal_moves() == [] and state.to_move is None
     assert [s.score for s in state.standings()] == sorted(state.scores, reverse=True)
 
 
-@pytest.mark.parametrize("options", OPTIONS)
-def test_save_and_load_round_trip_and_continue_identically(options):
-    seen = []
-
-    def check(state):
-        if len(seen) % 7 == 0:
-            loaded = nn.load(state.to_json())
-            assert loaded.to_json() == state.to_json()
-            other, rng = state.copy(), random.Random(len(seen))
-            while not other.is_over and rng.random() < 0.95:
-                move = rng.choice(other.legal_moves())
-                assert loaded.play(move) == other.play(move)
-            assert loaded.to_json() == other.to_json()
-        seen.append(1)
-
-    random_game(11, options, check)
-
-
-def test_copies_are_independent():
-    state = nn.make("tricks", deals=2).new_game(seed=4)
-    original = state.to_json()
-    other = state.copy()
-    while not other.is_over:
-        other.play(other.legal_moves()[-1])
-    assert state.to_json() == original
-    assert state.legal_moves() == nn.make("tricks", deals=2).new_game(seed=4).legal_moves()
-
-
-def test_same_seed_same_game_and_different_seeds_differ():
-    a, b = random_game(5, {"deals": 2}), random_game(5, {"deals": 2})
-    assert a.history == b.history and a.to_json() == b.to_json()
-    assert random_game(6, {"deals": 2}).history != a.history
+def test_different_seeds_give_different_games():
+    assert random_game(6, {"deals": 2}).history != random_game(5, {"deals": 2}).history
 
 
 def cards_in(value):
@@ -125,6 +94,7 @@ def test_views_hide_other_hands_and_laid_aside_cards_unless_exposed():
             for event in view.history:
                 if isinstance(event, ev.BidLaidAside) and event.seat != seat:
                     assert event.cards is None and event.bid is None
+            assert view.history == [ev.redact(e, seat) for e in state.history]
             assert (view.legal_moves != []) == (seat == state.to_move)
 
     random_game(7, {"deals": 3}, check)
@@ -150,25 +120,6 @@ def cards_reachable(value, seen=None):
     else:
         return set()
     return set().union(set(), *(cards_reachable(part, seen) for part in parts))
-
-
-@pytest.mark.parametrize("seed", range(4))
-def test_no_attribute_of_a_view_holds_another_seats_hidden_card(seed):
-    # One deal, so every card in the history belongs to this deal: a card of another seat's hand
-    # or laid-aside bid may appear in the view only once it is played, declared or revealed.
-    def check(state):
-        for seat in range(3):
-            view = state.view(seat)
-            reachable = set().union(*(cards_reachable(value) for value in vars(view).values()))
-            for other in set(range(3)) - {seat}:
-                hidden = set() if state.premium == (other, "reveal") else set(state.hands[other])
-                if state.exposed_bid(other) is None:
-                    hidden |= set(state.laid_aside[other])
-                assert not hidden & reachable, (seat, other, hidden & reachable)
-            assert view.history == [ev.redact(e, seat) for e in state.history]
-
-    random_game(seed, {"deals": 1}, check)
-    random_game(seed, {"deals": 1, "trumps": "results"}, check)
 
 
 def test_after_a_deal_only_made_declared_or_revealed_bids_are_face_up():
