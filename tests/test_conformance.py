@@ -30,8 +30,11 @@ GAMES = [("quentin_c", {"players": 3}, 50), ("quentin_c", {"players": 5}, 20),
          ("board", {"players": 2}, 50), ("board", {"players": 4}, 20)]
 
 
-@pytest.mark.parametrize("name, options, games", GAMES,
-                         ids=[f"{n}-{'-'.join(f'{k}={v}' for k, v in o.items())}" for n, o, _ in GAMES])
+def _name(name, options, _):
+    return "-".join([name] + [f"{key}={value}" for key, value in options.items()])
+
+
+@pytest.mark.parametrize("name, options, games", GAMES, ids=[_name(*entry) for entry in GAMES])
 def test_every_game_of_the_kit_keeps_every_promise(name, options, games):
     assert check_game(nn.make(name, **options), games=games) == []
 
@@ -47,7 +50,7 @@ def test_random_game_rebuilds_the_position_a_failure_names():
     assert random_game(game, seed=3).is_over
 
 
-# --- a game written from scratch, as a learner would -----------------------------------------------
+# --- a game written from scratch, as a learner would -------------------------------------------
 
 @dataclass
 class Standing:
@@ -104,7 +107,8 @@ class HighCardState:
         if isinstance(move, str) and move.isdigit():
             move = int(move)
         if move not in self.legal_moves():
-            raise nn.IllegalMove(f"{move!r} is not a card you can play: play one of {self.legal_moves()}.")
+            raise nn.IllegalMove(f"{move!r} is not a card you can play: play one of "
+                                 f"{self.legal_moves()}.")
         seat = self.to_move
         self.hands[seat].remove(move)
         self.table.append(move)
@@ -262,8 +266,9 @@ def test_a_view_that_shares_a_list_with_the_state():
         seen.discard = self.discard
         return seen
     found = only(check_game(planted(QUENTIN, view=view), games=2), "views")
-    assert found[0] == ("views, seed 0, at the start: view(0) holds the state's own state.discard at "
-                        "view.discard, so a bot that changes it changes the game: give the view a copy.")
+    assert found[0] == ("views, seed 0, at the start: view(0) holds the state's own state.discard "
+                        "at view.discard, so a bot that changes it changes the game: give the view "
+                        "a copy.")
 
 
 def test_a_copy_that_shares_a_list():
@@ -307,7 +312,8 @@ def test_a_save_that_cannot_be_loaded():
         return json.dumps(data)
     found = only(check_game(planted(QUENTIN, to_json=to_json), games=2), "save and load")
     assert found[0].startswith("save and load, seed 0, at the start: game.from_json refused the "
-                               "game's own save: CorruptSave (The saved game has no 'plays' field.)")
+                               "game's own save: CorruptSave (The saved game has no 'plays' "
+                               "field.)")
 
 
 def test_an_illegal_move_that_is_accepted():
@@ -337,7 +343,8 @@ def test_a_refusal_that_raises_the_wrong_error():
             raise TypeError("no move")
         return CountingState.play(self, move)
     found = only(check_game(planted(QUENTIN, play=play), games=2), "illegal moves")
-    assert "refusing None raised TypeError (no move) instead of IllegalMove, a ValueError" in found[0]
+    assert "refusing None raised TypeError (no move) instead of IllegalMove, a ValueError" \
+        in found[0]
 
 
 def test_legal_moves_in_an_unstable_order():
@@ -381,7 +388,8 @@ def test_is_over_that_disagrees_with_to_move():
 def test_a_declaration_that_gives_copies():
     def hidden_from(self, seat):
         return {name: list(items) for name, items in CountingState.hidden_from(self, seat).items()}
-    found = only(check_game(planted(QUENTIN, hidden_from=hidden_from), games=2), "hidden information")
+    found = only(check_game(planted(QUENTIN, hidden_from=hidden_from), games=2),
+                 "hidden information")
     assert "hidden_from(0) must return the state's own lists, not copies" in found[0]
 
 
@@ -410,3 +418,17 @@ def test_a_game_that_draws_on_the_shared_random_generator():
     found = only(check_game(planted(QUENTIN, _start_round=start_round), games=2), "same seed")
     # the first round is dealt before the planted class takes over: the second one differs
     assert "the second game made with this seed gave other events (at events[" in found[0]
+
+
+def test_a_view_that_shows_a_missed_bid_at_the_end():
+    # At the end of a deal a missed bid stays face down, its value too (DealScored is redacted)
+    from ninetynine.tricks import events as tricks_events
+
+    def view(self, seat):
+        seen = TricksState.view(self, seat)
+        seen.history = [event if type(event) is tricks_events.DealScored else redacted
+                        for event, redacted in zip(self.history, seen.history)]
+        return seen
+    found = only(check_game(planted(nn.make("tricks", deals=1), view=view), games=10),
+                 "hidden information")
+    assert "view.history[" in found[0] and ".bids[" in found[0]

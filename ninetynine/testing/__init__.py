@@ -48,7 +48,8 @@ state, ``hidden_from(seat)``. It answers a dict: for each hidden place, a name (
 sentences) and the state's own list of what lies there. For the running-total game::
 
     def hidden_from(self, seat):
-        hidden = {f"seat {other}'s hand": hand for other, hand in enumerate(self.hands) if other != seat}
+        hidden = {f"seat {other}'s hand": hand
+                  for other, hand in enumerate(self.hands) if other != seat}
         hidden["the deck"] = self.deck
         return hidden
 

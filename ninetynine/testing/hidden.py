@@ -88,17 +88,19 @@ def _write(world, seat: int, contents: dict[str, list]) -> str | None:
 
 def _difference_sentence(seat: int, found) -> str:
     path, mine, theirs = found
-    return f"view({seat}) differs at {path} ({short(mine, 40)} in one world, {short(theirs, 40)} in the other)"
+    return (f"view({seat}) differs at {path} ({short(mine, 40)} in one world, "
+            f"{short(theirs, 40)} in the other)")
 
 
-def views_alike_in_other_worlds(state, seat: int, rng: random.Random, game, trust_copy: bool) -> str | None:
+def views_alike_in_other_worlds(state, seat: int, rng: random.Random, game,
+                                trust_copy: bool) -> str | None:
     """A problem if ``view(seat)`` changes when the hidden cards are dealt differently."""
     places = hidden_places(state, seat)
     pool = [item for items in places.values() for item in items]
     if len(pool) < 2:
         return None
     world = independent_world(state, seat, game, trust_copy)
-    for _ in range(3):                           # a shuffle that leaves every card in place is no test
+    for _ in range(3):                   # a shuffle that leaves every card in place is no test
         rng.shuffle(pool)
         if pool != [item for items in places.values() for item in items]:
             break
@@ -122,7 +124,8 @@ def views_alike_in_other_worlds(state, seat: int, rng: random.Random, game, trus
 
 def views_alike_after_the_next_move(state, seat: int, move, rng: random.Random, game,
                                     trust_copy: bool) -> str | None:
-    """A problem if, after ``move``, ``view(seat)`` tells two fair worlds apart (see the top)."""
+    """A problem if, after ``move``, ``view(seat)`` tells apart two fair worlds that differed only
+    in where two hidden cards lay (see the top of this module)."""
     before = hidden_places(state, seat)
     real = independent_world(state, seat, game, trust_copy)
     try:
@@ -130,43 +133,51 @@ def views_alike_after_the_next_move(state, seat: int, move, rng: random.Random, 
         after = hidden_places(real, seat)
     except Exception:                            # other checks report a move that fails
         return None
-    hidden_before = multiset(item for items in before.values() for item in items)
-    hidden_after = multiset(item for items in after.values() for item in items)
-    if hidden_after - hidden_before:
-        return None                              # cards came into hiding: a deal or a reshuffle
-    # cards the move leaves hidden - every copy of them, so none was shown by this move
-    spots = [(name, index) for name, items in before.items() for index, item in enumerate(items)
-             if hidden_after[_key(item)] == hidden_before[_key(item)]]
-    entered = sum((multiset(items) - multiset(before.get(name, [])) for name, items in after.items()),
-                  multiset([]))
-    carried = [(name, index) for name, index in spots if entered[_key(before[name][index])]]
-    for _ in range(3):
-        first = rng.choice(carried or spots) if spots else None
-        second = rng.choice(spots) if spots else None
-        if first is None or before[first[0]][first[1]] == before[second[0]][second[1]]:
-            continue
+    for first, second in _swaps(before, after, rng):
         u, v = before[first[0]][first[1]], before[second[0]][second[1]]
         world = independent_world(state, seat, game, trust_copy)
         contents = {name: list(items) for name, items in before.items()}
         contents[first[0]][first[1]], contents[second[0]][second[1]] = v, u
         problem = _write(world, seat, contents)
+        if problem is UNFAIR:
+            continue
         if problem:
-            if problem is UNFAIR:
-                continue
             return problem
         moved = _play_either(world, move, swapped(move, u, v), seat)
-        if moved is None:
-            continue                             # not a fair world: the move is not legal there
         expected = {name: multiset(swapped(items, u, v)) for name, items in after.items()}
-        if {name: multiset(items) for name, items in moved.items()} != expected:
-            continue                             # the rules told the worlds apart: not fair
+        if moved is None or {name: multiset(items) for name, items in moved.items()} != expected:
+            continue                             # not a fair world: the rules told them apart
         found = difference(real.view(seat), world.view(seat), "view")
-        if found is not None:
-            return (f"after this move {_difference_sentence(seat, found)}, in two worlds that "
-                    f"differed only in where {short(u, 20)} ({first[0]}) and {short(v, 20)} "
-                    f"({second[0]}) lay: the view tells seat {seat} where a hidden card went")
-        return None
+        if found is None:
+            continue
+        return (f"after this move {_difference_sentence(seat, found)}, in two worlds that "
+                f"differed only in where {short(u, 20)} ({first[0]}) and {short(v, 20)} "
+                f"({second[0]}) lay: the view tells seat {seat} where a hidden card went")
     return None
+
+
+def _swaps(before: dict, after: dict, rng: random.Random, tries: int = 3):
+    """Up to ``tries`` pairs of places in ``before``, as ``(name, index)``, whose two cards may
+    change places in a fair world: every copy of both cards stays hidden through the move, and
+    the first is, when there is one, a card the move carries from one hidden place to another
+    (the card another seat draws, a card laid aside). None at all if the move brought cards into
+    hiding (a new deal, a reshuffle): the worlds would then differ in what the seat saw before."""
+    hidden_before = multiset(item for items in before.values() for item in items)
+    hidden_after = multiset(item for items in after.values() for item in items)
+    if hidden_after - hidden_before:
+        return
+    spots = [(name, index) for name, items in before.items() for index, item in enumerate(items)
+             if hidden_after[_key(item)] == hidden_before[_key(item)]]
+    if not spots:
+        return
+    arrived = multiset([])
+    for name, items in after.items():
+        arrived += multiset(items) - multiset(before.get(name, []))
+    carried = [(name, index) for name, index in spots if arrived[_key(before[name][index])]]
+    for _ in range(tries):
+        first, second = rng.choice(carried or spots), rng.choice(spots)
+        if before[first[0]][first[1]] != before[second[0]][second[1]]:
+            yield first, second
 
 
 def _play_either(world, move, other_move, seat: int):

@@ -56,7 +56,8 @@ def _attribute_names(cls) -> tuple[str, ...]:
     """The fields of a dataclass and the slots of a class (worked out once per class); the
     attributes in an object's ``__dict__`` are added to these by ``parts``."""
     if cls not in _NAMES:
-        names = [field.name for field in dataclasses.fields(cls)] if dataclasses.is_dataclass(cls) else []
+        names = [field.name for field in dataclasses.fields(cls)] \
+            if dataclasses.is_dataclass(cls) else []
         for klass in cls.__mro__:
             slots = getattr(klass, "__slots__", ())
             for name in (slots,) if isinstance(slots, str) else slots:
@@ -156,7 +157,7 @@ def multiset(items) -> Counter:
 
 
 def short(obj, most: int = 60) -> str:
-    """``obj`` as short text for a sentence: its ``str`` (a move's text), cut at ``most`` letters."""
+    """``obj`` as short text for a sentence: its ``str`` (a move's text), at most ``most`` long."""
     text = str(obj) if not isinstance(obj, str) else repr(obj)
     text = _text(text) if text.startswith("<") else text
     return text if len(text) <= most else text[:most - 3] + "..."

@@ -46,15 +46,17 @@ class Report:
     def add(self, check: str, seed: int | None, where: str, problem: str) -> None:
         if any(seed == earlier for earlier, _ in self.found[check]):
             return
-        about = ", ".join(part for part in (check, None if seed is None else f"seed {seed}", where) if part)
+        parts = [check, None if seed is None else f"seed {seed}", where]
+        about = ", ".join(part for part in parts if part)
         self.found[check].append((seed, f"{about}: {problem.rstrip('.')}."))
 
     def failed(self, check: str, seed: int | None) -> bool:
         return any(seed == earlier for earlier, _ in self.found[check])
 
     def sentences(self) -> list[str]:
+        """The failures, check by check in the order of ``CHECK_NAMES``."""
         result = []
-        for check in sorted(self.found, key=lambda name: CHECK_NAMES.index(name) if name in CHECK_NAMES else 99):
+        for check in sorted(self.found, key=CHECK_NAMES.index):
             found = self.found[check]
             result += [sentence for _, sentence in found[:self.most]]
             if len(found) > self.most:
@@ -84,10 +86,13 @@ class GameRun:
         self.events: list = []
         self.legal: list[list] = []
         self.start = self.final = None
+        self.seats: list[int] = []
+        self.places = self.trust_copy = False    # any hidden places? copy() proved independent?
+        #: every random choice of the checks (not of the moves): positions, tries, worlds
         self.picker = random.Random(f"checks {seed}")
         self.pool: list = []            # moves legal somewhere in this game: tries for "illegal"
 
-    # --- words ---------------------------------------------------------------------------------
+    # --- words -------------------------------------------------------------------------------
 
     def after(self, k: int) -> str:
         """The position after ``k`` moves, in words."""
@@ -101,8 +106,8 @@ class GameRun:
         """Report ``problem`` if there is one; True if there was. ``where`` is words, or the
         number of moves played (put in words only when something fails)."""
         if problem:
-            self.report.add(check, self.seed, self.after(where) if isinstance(where, int) else where,
-                            problem)
+            words = self.after(where) if isinstance(where, int) else where
+            self.report.add(check, self.seed, words, problem)
         return bool(problem)
 
     def attempt(self, check: str, where: str | int, function, *args):
@@ -115,7 +120,7 @@ class GameRun:
             self.fail(check, where, crashed(error))
         return None
 
-    # --- the three passes -------------------------------------------------------------------------
+    # --- the three passes ------------------------------------------------------------------
 
     def run(self) -> None:
         if self.play():
@@ -131,13 +136,17 @@ class GameRun:
         """Pass 1: one game of random legal moves, with the checks of every position."""
         try:
             state = self.game.new_game(seed=self.seed)
-            self.start = state.to_json()
         except Exception as error:
-            return self.fail("play", "at the start", f"new_game or to_json failed: {crashed(error)}") and False
+            self.fail("play", "at the start", f"new_game(seed={self.seed}) failed: "
+                      f"{crashed(error)}")
+            return False
         try:
+            self.start = state.to_json()
             self.seats = seats_of(self.game, state)
-        except TypeError as error:
-            return self.fail("play", "at the start", str(error)) and False
+        except Exception as error:
+            self.fail("play", "at the start", f"{crashed(error)}: the checks compare saves "
+                      "(to_json) to see what changed, and need the number of seats (players)")
+            return False
         mover, seen = random.Random(self.seed), set()
         while True:
             k = len(self.moves)
@@ -150,8 +159,9 @@ class GameRun:
             if state.is_over:
                 break
             if k >= self.max_moves:
-                return not self.fail("game end", "", f"the game is not over after {k:,} moves (if "
-                                     "it may really last longer, raise max_moves)")
+                self.fail("game end", "", f"the game is not over after {k:,} moves (if it may "
+                          "really last longer, raise max_moves)")
+                return False
             self.legal.append(list(legal))
             for move in self.picker.sample(legal, min(3, len(legal))):
                 if len(self.pool) < 300 and _key(move) not in seen:
@@ -162,17 +172,20 @@ class GameRun:
             try:
                 events = state.play(move)
             except ValueError as error:
-                return self.fail("legal moves", self.during(k), f"{short(move)} is in legal_moves(), "
-                                 f"but play refused it ({short(error, 80)})") and False
+                self.fail("legal moves", self.during(k), f"{short(move)} is in legal_moves(), but "
+                          f"play refused it ({short(error, 80)})")
+                return False
             except Exception as error:
-                return self.fail("play", self.during(k), crashed(error)) and False
+                self.fail("play", self.during(k), crashed(error))
+                return False
             if not isinstance(events, list):
-                self.fail("play", self.during(k), f"play returned a {type(events).__name__}, not the "
-                          "list of events")
+                self.fail("play", self.during(k), f"play returned a {type(events).__name__}, "
+                          "not the list of events")
             self.events.append(events)
         self.legal.append([])
-        self.fail("standings", self.after(len(self.moves)), self.attempt(
-            "standings", self.after(len(self.moves)), checks.standings_consistent, state, self.seats))
+        end = len(self.moves)
+        self.fail("standings", end, self.attempt(
+            "standings", end, checks.standings_consistent, state, self.seats))
         self.final = state.to_json()
         return True
 
@@ -196,6 +209,10 @@ class GameRun:
                 followers = []
                 if not self.examine(twin, k, save, followers):
                     return
+            elif k == n - 1 and self.places:     # the last move often settles secrets: look again
+                places = self.declared(twin, self.after(k))
+                if places:
+                    self.examine_hidden(twin, k, places, self.trust_copy)
             if k == n:
                 break
             random.random()
@@ -207,8 +224,9 @@ class GameRun:
                           f"not play the same move: {crashed(error)}")
                 return
             if events is None:
-                self.fail("same seed", self.after(k), "the second game made with this seed offers "
-                          "other legal moves")
+                if not self.report.failed("legal moves", self.seed):     # unstable: said there
+                    self.fail("same seed", self.after(k), "the second game made with this seed "
+                              "offers other legal moves")
                 return
             if not alike(events, self.events[k]):
                 self.fail("same seed", self.during(k), "the second game made with this seed gave "
@@ -223,7 +241,8 @@ class GameRun:
         was made (``made``); then it plays moves ``k`` to ``until`` like the twin did, with the same
         legal moves and events, and must then save the same text as the twin (``save``)."""
         check = "copy independence" if kind == "copy" else "save and load"
-        name = "the copy made here" if kind == "copy" else "the game loaded from this position's save"
+        name = "the copy made here" if kind == "copy" else \
+            "the game loaded from this position's save"
         where = self.after(k)
         if kind == "copy" and follower.to_json() != made:
             self.fail(check, where, "playing on the original changed the copy made here "
@@ -240,14 +259,14 @@ class GameRun:
                 self.fail(check, where, f"{name} failed {self.during(i)}: {crashed(error)}")
                 return
             if not alike(events, self.events[i]):
-                self.fail(check, where, f"{name} continued differently: {self.during(i)} its events "
-                          f"differ ({where_unlike(events, self.events[i])})")
+                self.fail(check, where, f"{name} continued differently: {self.during(i)} its "
+                          f"events differ ({where_unlike(events, self.events[i])})")
                 return
         if follower.to_json() != save:
             self.fail(check, where, f"{name} played on to the position {self.after(until)} but "
                       f"differs there ({checks.save_difference(save, follower.to_json())})")
 
-    # --- the close look at one position --------------------------------------------------------------
+    # --- the close look at one position -------------------------------------------------------
 
     def examine(self, state, k: int, save: str, followers: list) -> bool:
         """Every check of one position (``save`` is its ``to_json``); False if the checks found
@@ -263,7 +282,8 @@ class GameRun:
             return False
         trust_copy = not self.fail("copy independence", where, problem) and not self.report.failed(
             "copy independence", self.seed)
-        if places and not self.report.failed("legal moves", self.seed):
+        self.places, self.trust_copy = bool(places), trust_copy
+        if places:
             self.examine_hidden(state, k, places, trust_copy)
 
         def fresh():
@@ -272,23 +292,25 @@ class GameRun:
             "legal moves", where, checks.legal_moves_playable, state, legal, self.picker, fresh))
         self.fail("move text", where, self.attempt(
             "move text", where, checks.move_text_round_trips, state, legal, self.picker))
+        tries = self.illegal_tries(legal)
         problem, changed = self.attempt("illegal moves", where, checks.illegal_moves_refused,
-                                        state, self.illegal_tries(legal), save, fresh) or (None, True)
+                                        state, tries, save, fresh) or (None, True)
         self.fail("illegal moves", where, problem)
         if changed:
             return False
-        still = self.attempt("copy independence", where, state.copy)
-        if still is not None and still is not state:
-            followers.append(("copy", k, still, save))
         loaded, problem = self.attempt("save and load", where, checks.save_round_trips,
                                        self.game, state, save) or (None, None)
         self.fail("save and load", where, problem)
-        if loaded is not None:
-            followers.append(("save", k, loaded, save))
+        if k < len(self.moves):                  # at the end, followers have nothing to play
+            still = self.attempt("copy independence", where, state.copy)
+            if still is not None and still is not state:
+                followers.append(("copy", k, still, save))
+            if loaded is not None:
+                followers.append(("save", k, loaded, save))
         return True
 
     def declared(self, state, where: str) -> dict[int, dict[str, list]] | None:
-        """``hidden_from(seat)`` of every seat, checked; None if the game declares nothing usable."""
+        """``hidden_from(seat)`` of every seat, checked; None if nothing usable is declared."""
         if not callable(getattr(state, "hidden_from", None)):
             self.report.add("hidden information", None, "", "the states of this game have no "
                             "hidden_from(seat) method, so nothing can be checked about what the "
@@ -297,7 +319,8 @@ class GameRun:
             return None
         places = {}
         for seat in self.seats:
-            places[seat] = self.attempt("hidden information", where, hidden.hidden_places, state, seat)
+            places[seat] = self.attempt("hidden information", where, hidden.hidden_places,
+                                        state, seat)
             if places[seat] is None:
                 return None
         return places
@@ -326,7 +349,8 @@ class GameRun:
         """Other worlds, for every seat: now, and across the next move."""
         where = self.after(k)
         for seat in self.seats:
-            if self.report.failed("hidden information", self.seed):
+            if self.report.failed("hidden information", self.seed) or \
+                    self.report.failed("legal moves", self.seed):   # unstable moves: said there
                 return
             if self.fail("hidden information", where, self.attempt(
                     "hidden information", where, hidden.views_alike_in_other_worlds, state, seat,
