@@ -101,3 +101,27 @@ def test_random_games_keep_every_invariant(name, players):
 def test_random_games_with_options(name, options):
     game = nn.make(name, players=4, **options)
     play_randomly(game, seed=11)
+
+
+@pytest.mark.parametrize("name", sorted(RULE_SETS))
+def test_a_copy_deals_the_same_future_and_copies_of_copies_stay_apart(name):
+    """copy() shares the random generator until one side needs it: both must still deal the same
+    rounds and reshuffles, and neither may disturb the other (or a copy of the copy)."""
+    game = nn.make(name, players=3)
+    state = game.new_game(seed=11)
+    rng = random.Random(11)
+    for _ in range(25):
+        state.play(rng.choice(state.legal_moves()))
+    twin, saved = state.copy(), state.to_json()
+    grandchild = twin.copy()
+    moves = []
+    while not twin.is_over:
+        moves.append(rng.choice(twin.legal_moves()))
+        twin.play(moves[-1])
+    assert state.to_json() == saved                 # the original did not move
+    for move in moves:                              # and replays the twin's game exactly
+        state.play(move)
+    assert state.history == twin.history and state.to_json() == twin.to_json()
+    for move in moves:                              # the copy of the copy too
+        grandchild.play(move)
+    assert grandchild.history == twin.history

@@ -11,6 +11,7 @@ from collections import Counter
 
 from ..cards import Card, CardError, parse_cards
 from ..core import register
+from .events import CardDrawn, CardPlayed
 from .moves import Play
 from .rules import MAX_COUNT, RULE_SETS, Effect, RuleSet
 from .state import CountingState
@@ -86,6 +87,10 @@ class CountingGame:
                 if effect.choose_next:
                     for seat in range(self.players):
                         self._plays[card, play.amount, seat] = Play(card, play.amount, seat)
+        # Events never change once made, so the commonest ones are built once and shared too:
+        # drawn[seat][card] is the event of ``seat`` drawing ``card``.
+        self.drawn = [{card: CardDrawn(seat, card) for card in self.effect_of}
+                      for seat in range(self.players)]
 
     @property
     def name(self) -> str:
@@ -105,8 +110,10 @@ class CountingGame:
         """The one shared Play object for a card (value, named seat): moves are built once."""
         return self._plays[card, amount, target]
 
-    def outcomes(self, card: Card, count: int) -> tuple[tuple[Play, Effect, int], ...]:
-        """The plays of ``card`` at ``count``, each with the card's effect and the new count.
+    def outcomes(self, card: Card, count: int) -> tuple[tuple[Play, Effect, int, tuple, tuple], ...]:
+        """The plays of ``card`` at ``count``, each as (play, effect, new count, penalties, played):
+        the penalties are what the play costs (``rules.penalties(count, new)``), and
+        ``played[seat]`` is the ``CardPlayed`` event of ``seat`` making that play.
 
         The floor is applied, and a value of a two-way card that would go over 99 is left out,
         unless every value would: then only the one that goes over least (the Ace as +1 at 99).
@@ -115,9 +122,13 @@ class CountingGame:
         """
         known = self.outcome_table[card]
         if count not in known:
-            effect, floor = self.effect_of[card], self.rules.floor
-            results = [(play, effect, max(floor, effect.apply(count, amount)))
-                       for play, amount in self.plays_of[card]]
+            effect, rules = self.effect_of[card], self.rules
+            results = []
+            for play, amount in self.plays_of[card]:
+                new = max(rules.floor, effect.apply(count, amount))
+                played = tuple(CardPlayed(seat, card, play.amount, count, new)
+                               for seat in range(self.players))
+                results.append((play, effect, new, rules.penalties(count, new), played))
             if len(results) > 1:
                 results = [r for r in results if r[2] <= MAX_COUNT] or [min(results, key=lambda r: r[2])]
             known[count] = tuple(results)

@@ -27,12 +27,12 @@ from .rules import MAX_COUNT, Effect
 class CountingState:
     """A game of the running-total family in progress. Build one with ``game.new_game(seed)``."""
 
-    def __init__(self, game, seed=None):
+    def __init__(self, game, seed=None, rng: random.Random | None = None):
         self.game = game
         self.rules = game.rules
         self.players = game.players
         self.hand_size = game.hand_size
-        self.rng = random.Random(seed)
+        self.rng = rng if rng is not None else random.Random(seed)
         n = self.players
         self.count = 0
         self.direction = 1
@@ -58,8 +58,30 @@ class CountingState:
         self._after_draw: int | None = None  # who moves after the draw step
         self._deck_has_copies = len(set(self.rules.deck)) < len(self.rules.deck)
         self._places = self.rules.scoring == "places"   # Taiwanese: places and points, no tokens
+        self._names_next = any(effect.choose_next for effect in game.effect_of.values())  # the 5
         self._legal: list[Move] | None = None    # cached legal moves, rebuilt after each move
-        self._outcomes: list = []               # for each legal play: (play, effect, new count)
+        self._outcomes: list = []               # for each legal move: see game.outcomes
+
+    # --- the random generator ------------------------------------------------------------------
+
+    @property
+    def rng(self) -> random.Random:
+        """The state's own random generator: it shuffles every deck of the game.
+
+        Copying a generator costs more than copying the rest of a state, and most copies (a
+        search tries thousands) never shuffle. So ``copy()`` lets the copy and the original
+        share one generator and marks it shared; whichever of them needs a random number
+        first takes its own copy here, and the shared one is never changed.
+        """
+        if self._rng_shared:
+            own = random.Random()
+            own.setstate(self._rng.getstate())
+            self._rng, self._rng_shared = own, False
+        return self._rng
+
+    @rng.setter
+    def rng(self, generator: random.Random) -> None:
+        self._rng, self._rng_shared = generator, False
 
     # --- reading the state -------------------------------------------------------------------
 
@@ -107,20 +129,21 @@ class CountingState:
         return parse_move(text, self.rules, self.players)
 
     def _compute_legal_moves(self) -> list[Move]:
-        """The legal moves; ``self._outcomes`` gets, for each, what it does (effect, new count)."""
-        self._outcomes = []
-        if self.to_move is None:
-            return []
+        """The legal moves; ``self._outcomes`` gets, for each, what it does (effect, new count,
+        penalties: see ``game.outcomes``)."""
         seat = self.to_move
-        if self.phase == "draw":
+        if seat is None or self.phase == "draw":
+            self._outcomes = []
+            if seat is None:
+                return []
             return [DRAW, END] if self._can_draw(seat) else [END]
         hand = self.hands[seat]
         if self._deck_has_copies:               # RS Games: offer each kind of card once
             hand = list(dict.fromkeys(hand))
-        count, table, outcomes = self.count, self.game.outcome_table, []
+        count, game, outcomes = self.count, self.game, []
         for card in hand:                       # the game remembers each card's outcomes by count
-            plays = table[card].get(count) or self.game.outcomes(card, count)
-            if plays[0][1].choose_next:
+            plays = game.outcome_table[card].get(count) or game.outcomes(card, count)
+            if self._names_next and plays[0][1].choose_next:
                 plays = self._with_targets(plays, seat)
             outcomes += plays
         policy = self.rules.unsafe_plays
@@ -131,16 +154,16 @@ class CountingState:
         self._outcomes = outcomes
         return [outcome[0] for outcome in outcomes]
 
-    def _plays_of(self, card: Card, seat: int) -> tuple[tuple[Play, Effect, int], ...]:
-        """The plays of one card, each with the card's effect and the count it leads to."""
+    def _plays_of(self, card: Card, seat: int) -> tuple[tuple, ...]:
+        """The plays of one card with what each does, as ``game.outcomes`` gives them."""
         plays = self.game.outcomes(card, self.count)
         return self._with_targets(plays, seat) if plays[0][1].choose_next else plays
 
-    def _with_targets(self, plays, seat: int) -> tuple[tuple[Play, Effect, int], ...]:
+    def _with_targets(self, plays, seat: int) -> tuple[tuple, ...]:
         """A card that names the next player (the Taiwanese 5): one play per seat it may name."""
         targets = [t for t in self.order if t != seat and self.in_round[t]]
-        return tuple((self.game.play_of(p.card, p.amount, t), effect, new)
-                     for p, effect, new in plays for t in targets)
+        return tuple((self.game.play_of(p.card, p.amount, t), *details)
+                     for p, *details in plays for t in targets)
 
     # --- making a move -----------------------------------------------------------------------
 
@@ -150,19 +173,17 @@ class CountingState:
             move = self.parse_move(move)
         if self._legal is None:
             self._legal = self._compute_legal_moves()
-        try:
-            index = self._legal.index(move)
-        except ValueError:
-            raise IllegalMove(self._why_illegal(move)) from None
+        index = self._index_of(move)
         self._legal = None
         events: list = []
         seat = self.to_move
         if type(move) is Play:
-            _, effect, new = self._outcomes[index]    # worked out with the legal moves
+            _, effect, new, penalties, played = self._outcomes[index]   # worked out in advance
+            events.append(played[seat])                                  # CardPlayed
             if self._places:
                 self._play_for_places(seat, move, effect, new, events)
             else:
-                self._play_for_tokens(seat, move, effect, new, events)
+                self._play_for_tokens(seat, move, effect, new, penalties, events)
         elif move is DRAW:
             self._draw(seat, events)
             self._begin_turn(self._after_draw, events)
@@ -172,33 +193,39 @@ class CountingState:
         self.history.extend(events)
         return events
 
-    def _play_card(self, seat: int, move: Play, new: int, events: list) -> int:
-        """Move the card to the discard pile and set the count to ``new``; return the old count."""
-        old = self.count
-        self.hands[seat].remove(move.card)
-        self.discard.append(move.card)
+    def _index_of(self, move: Move) -> int:
+        """Where ``move`` is among the legal moves, or IllegalMove saying why it is not there.
+
+        A bot usually hands back one of the very objects ``legal_moves()`` gave it (moves are
+        built once per game), so we look for that object first: comparing objects by identity
+        is much cheaper than comparing their fields.
+        """
+        for index, legal in enumerate(self._legal):
+            if legal is move:
+                return index
+        try:
+            return self._legal.index(move)       # an equal move built elsewhere: "AS +11" typed
+        except ValueError:
+            raise IllegalMove(self._why_illegal(move)) from None
+
+    def _play_card(self, seat: int, move: Play, new: int) -> None:
+        """Move the card to the discard pile and set the count to ``new``."""
+        card = move.card
+        self.hands[seat].remove(card)
+        self.discard.append(card)
         self.count = new
         self.plays += 1
-        events.append(ev.CardPlayed(seat, move.card, move.amount, old, new))
-        return old
 
-    def _play_for_tokens(self, seat: int, move: Play, effect: Effect, new: int, events: list) -> None:
-        old = self._play_card(seat, move, new, events)
-        round_over = None
-        penalties = self.rules.penalties(old, new)
-        for penalty in penalties:
-            losers = [seat] if penalty.who == "player" else [
-                s for s in range(self.players) if s != seat and self.tokens[s] > 0]
-            for loser in losers:
-                busted_with = move.card if penalty.reason == "bust" else None
-                self._lose_tokens(loser, penalty.tokens, penalty.reason, seat, events, busted_with)
-            if penalty.ends_round:
-                round_over = penalty.reason
-        if penalties and self._eliminate_and_check_game_over(events):
-            return
-        if round_over:
-            self._end_round(round_over, seat, events)
-            return
+    def _play_for_tokens(self, seat: int, move: Play, effect: Effect, new: int, penalties: tuple,
+                         events: list) -> None:
+        self._play_card(seat, move, new)
+        if penalties:                           # rules.penalties(old, new), worked out in advance
+            round_over = self._charge(seat, move, penalties, events)
+            if self._eliminate_and_check_game_over(events):
+                return
+            if round_over:
+                self._end_round(round_over, seat, events)
+                return
         if effect.reverse or effect.skip or effect.choose_next:
             following = self._turn_effects(seat, effect, move, events)
         else:
@@ -212,8 +239,21 @@ class CountingState:
             self.phase = "draw"
             self._after_draw = following
 
+    def _charge(self, seat: int, move: Play, penalties: tuple, events: list) -> str | None:
+        """Take the tokens that ``seat``'s play costs; return the reason if the round ends."""
+        round_over = None
+        for penalty in penalties:
+            losers = [seat] if penalty.who == "player" else [
+                s for s in range(self.players) if s != seat and self.tokens[s] > 0]
+            for loser in losers:
+                busted_with = move.card if penalty.reason == "bust" else None
+                self._lose_tokens(loser, penalty.tokens, penalty.reason, seat, events, busted_with)
+            if penalty.ends_round:
+                round_over = penalty.reason
+        return round_over
+
     def _play_for_places(self, seat: int, move: Play, effect: Effect, new: int, events: list) -> None:
-        self._play_card(seat, move, new, events)
+        self._play_card(seat, move, new)
         following = self._turn_effects(seat, effect, move, events)
         self._draw(seat, events)
         if not self.hands[seat]:                # only a player who finishes can settle the round
@@ -238,11 +278,12 @@ class CountingState:
 
     def _next_seat(self, seat: int) -> int:
         """The next seat in playing order and direction that is still in the round."""
-        order, n = self.order, len(self.order)
+        order, in_round, direction = self.order, self.in_round, self.direction
+        n = len(order)
         i = order.index(seat)
         for _ in range(n):
-            i = (i + self.direction) % n
-            if self.in_round[order[i]]:
+            i = (i + direction) % n
+            if in_round[order[i]]:
                 return order[i]
         return seat
 
@@ -255,14 +296,16 @@ class CountingState:
 
     def _eliminate_and_check_game_over(self, events: list) -> bool:
         """Seats that just reached 0 tokens leave the game; True if the game is over."""
+        leaving = [seat for seat in range(self.players) if self.tokens[seat] == 0 and self.in_round[seat]]
+        if not leaving:                 # nobody left, so the two or more players in the game stay
+            return False
         order = 1 + max((at for at in self.eliminated_at if at is not None), default=0)
-        for seat in range(self.players):
-            if self.tokens[seat] == 0 and self.in_round[seat]:
-                self.in_round[seat] = False
-                self.eliminated_at[seat] = order
-                self.discard[0:0] = self.hands[seat]   # under the pile
-                self.hands[seat] = []
-                events.append(ev.PlayerEliminated(seat))
+        for seat in leaving:
+            self.in_round[seat] = False
+            self.eliminated_at[seat] = order
+            self.discard[0:0] = self.hands[seat]   # under the pile
+            self.hands[seat] = []
+            events.append(ev.PlayerEliminated(seat))
         if len(self.alive) <= 1:
             self._game_over(events)
             return True
@@ -274,18 +317,20 @@ class CountingState:
         events.append(ev.GameOver(self.winner))
 
     def _draw(self, seat: int, events: list) -> None:
-        if len(self.hands[seat]) >= self.hand_size:
+        hand = self.hands[seat]
+        if len(hand) >= self.hand_size:
             return
         if not self.deck and self.rules.reshuffle and len(self.discard) > 1:
             self.deck = self.discard[:-1]
             self.discard = self.discard[-1:]
             self.rng.shuffle(self.deck)
             events.append(ev.DeckReshuffled(len(self.deck)))
-        if self.deck:
-            card = self.deck.pop(0)
-            self.hands[seat].append(card)
-            events.append(ev.CardDrawn(seat, card))
-            if not self.deck and not self.rules.reshuffle:
+        deck = self.deck
+        if deck:
+            card = deck.pop(0)
+            hand.append(card)
+            events.append(self.game.drawn[seat][card])     # CardDrawn, built once per game
+            if not deck and not self.rules.reshuffle:
                 events.append(ev.DeckRanOut())
         elif self.rules.scoring == "tokens":
             events.append(ev.DrawSkipped(seat))
@@ -303,7 +348,8 @@ class CountingState:
             self.to_move, self.phase, self._legal = seat, "play", None
             hand = self.hands[seat]
             if self._places:
-                if self.legal_moves():
+                self._legal = self._compute_legal_moves()
+                if self._legal:
                     return
                 self._place(seat, "out", events)
                 if self._round_is_settled(seat, events):
@@ -319,7 +365,8 @@ class CountingState:
             return
 
     def _has_safe_card(self, seat: int) -> bool:
-        return any(new <= MAX_COUNT for card in self.hands[seat] for _, _, new in self._plays_of(card, seat))
+        return any(outcome[2] <= MAX_COUNT for card in self.hands[seat]
+                   for outcome in self._plays_of(card, seat))
 
     def _turn_start_penalty(self, seat: int, tokens: int, reason: str, events: list) -> None:
         self._lose_tokens(seat, tokens, reason, seat, events)
@@ -456,17 +503,27 @@ class CountingState:
     # --- copies, views and saving --------------------------------------------------------------
 
     def copy(self) -> "CountingState":
-        """An independent copy: playing on it never changes this state (random generator included)."""
+        """An independent copy: playing on it never changes this state (random generator included).
+
+        Search copies states by the thousand, so this is kept cheap: every list is copied
+        (the history too), the generator is shared until one side needs it (see ``rng``), the
+        legal moves are shared (they are never changed in place, only replaced), and each seat's
+        redacted history is rebuilt only if the copy is asked for a view.
+        """
         other = object.__new__(CountingState)
         other.__dict__.update(self.__dict__)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
-        for name in ("tokens", "points", "deck", "discard", "order", "in_round", "round_points",
-                     "eliminated_at", "history"):
-            setattr(other, name, list(getattr(self, name)))
-        other.hands = [list(hand) for hand in self.hands]
-        other._seen = [list(seen) for seen in self._seen]
-        other._legal = None
+        self._rng_shared = other._rng_shared = True
+        other.tokens = self.tokens.copy()
+        other.points = self.points.copy()
+        other.deck = self.deck.copy()
+        other.discard = self.discard.copy()
+        other.order = self.order.copy()
+        other.in_round = self.in_round.copy()
+        other.round_points = self.round_points.copy()
+        other.eliminated_at = self.eliminated_at.copy()
+        other.history = self.history.copy()
+        other.hands = [hand.copy() for hand in self.hands]
+        other._seen = [[] for _ in self._seen]
         return other
 
     def view(self, seat: int) -> "CountingView":
