@@ -38,3 +38,42 @@ def test_win_rates_draw_wilson_intervals_and_the_fair_share():
     assert "The expert wins more than half." == plot.summary
     assert plot.svg.count('class="ci"') == 1, "the interval should be drawn as an error bar"
     assert "fair share 0.5" in plot.svg
+
+
+# --- the plots as the notebooks show them ---------------------------------------------------------
+
+import json  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+
+
+def notebook_plots(path: Path) -> list[tuple[str, str]]:
+    """(svg, the text printed right after it) for every picture among a notebook's outputs."""
+    found = []
+    for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+        outputs = cell.get("outputs", [])
+        for index, output in enumerate(outputs):
+            svg = output.get("data", {}).get("image/svg+xml")
+            if svg is not None:
+                after = outputs[index + 1] if index + 1 < len(outputs) else {}
+                found.append(("".join(svg), "".join(after.get("text", ""))))
+    return found
+
+
+def test_every_plot_in_a_notebook_has_a_title_axis_titles_and_a_summary_under_it():
+    for path in sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb")):
+        for svg, text in notebook_plots(path):
+            titles = re.search(r'<g class="titles">(.*?)</g>', svg).group(1)
+            assert 'class="title plot_title"' in titles, f"{path.name}: a plot without a title"
+            assert titles.count('class="title') >= 3, f"{path.name}: a plot without axis titles"
+            assert re.fullmatch(r"Summary: \S.{20,}\.\n", text, re.DOTALL), \
+                f"{path.name}: a plot is not followed by its one-sentence summary: {text[:80]!r}"
+
+
+def test_the_rule_and_strategy_notebooks_draw_their_curves_and_rates():
+    """The 2's doubling and halving (03), who starts (06), and the count over a round and the
+    win rates of the measured tips (10) are pictures, not only numbers."""
+    counts = {name: len(notebook_plots(NOTEBOOKS / f"{name}.ipynb"))
+              for name in ["03-the-two", "06-rounds-and-tokens", "10-strategy"]}
+    assert all(counts.values()) and sum(counts.values()) >= 4, counts
