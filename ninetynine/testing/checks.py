@@ -58,6 +58,9 @@ def game_over_consistent(state, legal: list) -> str | None:
     """``is_over`` exactly when ``to_move`` is None, moves exactly while the game goes on, and no
     winner before the end."""
     over, to_move = state.is_over, state.to_move
+    for name in ("is_over", "winner"):
+        if callable(getattr(state, name)):
+            return f"{name} is a method: make it a property (@property), read as state.{name}"
     if over != (to_move is None):
         return (f"is_over is {over} but to_move is {to_move!r}: the game is over exactly when "
                 "to_move is None")

@@ -93,7 +93,8 @@ def reachable(obj, path: str = "", seen: set | None = None, limit: int = 100_000
 def difference(a, b, path: str = "", _pairs=None):
     """The first place where ``a`` and ``b`` differ, as ``(path, part of a, part of b)``; None if
     they are alike (equal leaves, same types, same parts). Objects are compared by what they hold,
-    so two views of different worlds compare even if their class defines no ``==``."""
+    so two views of different worlds compare even if their class defines no ``==``; a small
+    record of plain values (a card) is named whole, not by the field that differs (its suit)."""
     if a is b:
         return None
     try:                         # lists and plain values: their ``==`` is quick and to be trusted;
@@ -133,9 +134,8 @@ def swapped(obj, u, v):
         return v
     if type(obj) is type(v) and obj == v:
         return u
-    if isinstance(obj, (list, tuple)):
-        items = [swapped(item, u, v) for item in obj]
-        return items if isinstance(obj, list) else type(obj)(items) if type(obj) is tuple else obj
+    if type(obj) in (list, tuple):
+        return type(obj)(swapped(item, u, v) for item in obj)
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         changes = {f.name: swapped(getattr(obj, f.name), u, v)
                    for f in dataclasses.fields(obj) if f.init and hasattr(obj, f.name)}

@@ -217,7 +217,7 @@ class GameRun:
                 break
             random.random()
             try:
-                legal = twin.legal_moves()
+                legal = list(twin.legal_moves())
                 events = twin.play(self.moves[k]) if legal == self.legal[k] else None
             except Exception as error:
                 self.fail("same seed", self.during(k), "the second game made with this seed could "
@@ -250,7 +250,7 @@ class GameRun:
             return
         for i in range(k, until):
             try:
-                legal = follower.legal_moves()
+                legal = list(follower.legal_moves())
                 if legal != self.legal[i]:
                     self.fail(check, where, f"{name} offers other legal moves {self.after(i)}")
                     return
@@ -272,11 +272,13 @@ class GameRun:
         """Every check of one position (``save`` is its ``to_json``); False if the checks found
         the state changed (then this game stops). Adds the copy and the loaded save to follow."""
         where = self.after(k)
-        legal = state.legal_moves()
+        legal = list(state.legal_moves())
         places = self.declared(state, where)
         self.look_at_views(state, where, places, save)
         problem, changed = self.attempt("copy independence", where, checks.copy_independent,
-                                        state, self.picker, save, PLAYOUT) or ("", True)
+                                        state, self.picker, save, PLAYOUT) or ("", None)
+        if changed is None:                     # copying raised (reported): did it touch the state?
+            changed = self.attempt("copy independence", where, state.to_json) != save
         if changed:
             self.fail("copy independence", where, problem)
             return False
@@ -302,7 +304,7 @@ class GameRun:
                                        self.game, state, save) or (None, None)
         self.fail("save and load", where, problem)
         if k < len(self.moves):                  # at the end, followers have nothing to play
-            still = self.attempt("copy independence", where, state.copy)
+            still = self.attempt("copy independence", where, lambda: state.copy())
             if still is not None and still is not state:
                 followers.append(("copy", k, still, save))
             if loaded is not None:
