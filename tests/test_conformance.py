@@ -282,6 +282,28 @@ def test_a_copy_that_shares_a_list():
                         "original (the save differs at ['hands'][0]).")
 
 
+def test_a_copy_that_reads_the_original_until_it_plays():
+    # copy on write: the copy's hands are the original's until the copy itself plays, so playing
+    # on the copy leaves the original alone, but playing on the original changes the copy
+    class LazyCopy(CountingState):
+        hands = property(lambda self: self.__dict__.get("own", self.original.hands),
+                         lambda self, hands: self.__dict__.__setitem__("own", hands))
+
+        def play(self, move):
+            if "own" not in self.__dict__:
+                self.own = [list(hand) for hand in self.original.hands]
+            return CountingState.play(self, move)
+
+    def lazy_copy(self):
+        other = CountingState.copy(self)
+        del other.__dict__["hands"]             # read through the property from now on
+        other.original, other.__class__ = self, LazyCopy
+        return other
+    found = only(check_game(planted(QUENTIN, copy=lazy_copy), games=2), "copy independence")
+    assert "playing on the original changed the copy made here (the save differs at ['hands']" \
+        in found[0]
+
+
 def test_a_copy_that_shares_its_random_generator():
     def shared_rng(self):
         other = CountingState.copy(self)

@@ -53,7 +53,7 @@ def independent_world(state, seat: int, game, trust_copy: bool):
     """A copy of ``state`` whose hidden lists may be changed without touching ``state``.
 
     ``state.copy()`` when it has proved independent and keeps lists of its own; otherwise a deep
-    copy made by Python (slower, but it trusts nothing; the game object itself is shared).
+    copy made by Python (``deep_copy``: slower, but it trusts nothing).
     """
     if trust_copy:
         try:
@@ -63,7 +63,15 @@ def independent_world(state, seat: int, game, trust_copy: bool):
                 return world
         except Exception:
             pass
-    return _copy.deepcopy(state, {id(game): game})
+    return deep_copy(state, game)
+
+
+def deep_copy(state, game):
+    """A copy of ``state`` made by Python's ``copy.deepcopy``, sharing only the game object (the
+    one checked, and the state's ``.game`` if it has one): games hold no position, and copying
+    their tables of rules on every check would be slow."""
+    shared = [game, getattr(state, "game", None)]
+    return _copy.deepcopy(state, {id(thing): thing for thing in shared if thing is not None})
 
 
 #: what ``_write`` answers when the new contents change what is hidden: not a fair world

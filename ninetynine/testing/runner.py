@@ -18,7 +18,6 @@ Every failure becomes one sentence: the check, the seed, the position, the probl
 """
 from __future__ import annotations
 
-import copy
 import random
 import traceback
 from collections import defaultdict
@@ -380,7 +379,7 @@ def independent_copy(state, game, trust_copy: bool):
     """``state.copy()`` once it has proved independent, else a deep copy that trusts nothing."""
     if trust_copy:
         return state.copy()
-    return copy.deepcopy(state, {id(game): game})
+    return hidden.deep_copy(state, game)
 
 
 def seats_of(game, state) -> list[int]:
