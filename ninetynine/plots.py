@@ -104,3 +104,39 @@ def win_rates(title: str, x_title: str, rows: list[tuple[str, int, int]], summar
         values.append({"value": wins / games, "ci": {"low": low, "high": high}})
     chart.add("win rate, with its 95% interval", values)
     return _finish(chart, summary)
+
+
+def mean_interval(values: list[float], z: float = 1.96) -> tuple[float, float, float]:
+    """The mean of ``values`` and its 95% interval: mean -/+ ``z`` standard errors.
+
+    >>> [round(x, 2) for x in mean_interval([1, 2, 3, 4])]
+    [2.5, 1.23, 3.77]
+    """
+    from statistics import fmean, stdev
+    mean = fmean(values)
+    half = z * stdev(values) / len(values) ** 0.5 if len(values) > 1 else 0.0
+    return mean, mean - half, mean + half
+
+
+def means(title: str, x_title: str, y_title: str, rows: list[tuple[str, list[float]]],
+          summary: str, **options) -> Plot:
+    """Means as bars with their 95% intervals (``mean_interval``) drawn as error bars.
+
+    ``rows`` holds (label, values), one bar per label. Zero is drawn as a major line of the grid:
+    a bar whose interval crosses it cannot be told apart from no difference at all.
+
+    >>> plot = means("Gain", "bot", "points", [("a", [1, 2, 3]), ("b", [-2, -1, -3])],
+    ...              summary="a gains, b loses.")
+    >>> "Gain" in plot.svg and plot.summary
+    'a gains, b loses.'
+    """
+    bars_ = [(label, *mean_interval(values)) for label, values in rows]
+    low = min(0.0, *(low for _, _, low, _ in bars_))
+    high = max(0.0, *(high for _, _, _, high in bars_))
+    pad = (high - low) * 0.05 or 1.0
+    chart = _chart("Bar", title, x_title, y_title, show_legend=False,
+                   range=(low - pad, high + pad), y_labels_major=[0], **options)
+    chart.x_labels = [label for label, *_ in bars_]
+    chart.add("mean, with its 95% interval",
+              [{"value": mean, "ci": {"low": lo, "high": hi}} for _, mean, lo, hi in bars_])
+    return _finish(chart, summary)
