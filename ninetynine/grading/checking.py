@@ -6,6 +6,8 @@
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import ninetynine as nn
 from ninetynine.counting.rules import MAX_COUNT
 
@@ -37,64 +39,260 @@ def match(bot, opponent, games: int, seed: int, rules: str = "quentin_c", **opti
     return list(results.wins.values())[0]
 
 
-def bidding_match(my_bid, deals: int, seed: int) -> list[tuple[float, float]]:
-    """Per deal of Ninety-Nine, what bidding with ``my_bid`` instead of the rules bot's bidding
-    changes, everything else the same: a pair (points, made), each averaged over the three seats -
-    how many more points the seat scores, and how many more times (-1, 0 or 1) it makes its bid.
+class Gain(NamedTuple):
+    """What one bid was worth against the rules bot's, on average over its layouts."""
 
-    ``my_bid(hand, trumps, turn_up)`` returns three cards of the 12-card ``hand`` to lay aside.
-    Deal ``i`` is dealt from the seed ``f"bidding/{seed}/{i}"``. For each seat in turn the deal is
-    played twice - that seat bidding with ``my_bid``, then with ``choose_bid`` - while the other
-    two seats bid with ``choose_bid``; nobody offers a premium, and every card is played by the
-    rules bot's ``rule_card``. The cards and the others' bids are the same in both, so the luck
-    of the deal cancels out and only the bid makes a difference. A seat whose bid lays aside the
-    same cards as the rules bot's plays exactly the same, so that deal is not played again (0, 0).
+    points: float       # points the seat scored more, per deal
+    made: float         # how much more often it made its bid (-1 to 1)
+    same: bool          # True when it laid aside the rules bot's own cards (then 0, 0)
+
+
+#: how many deals of the other 24 cards each hand is judged on (the first is the real deal)
+LAYOUTS = 8
+
+
+def bidding_gains(my_bid, seed, layouts: int = LAYOUTS):
+    """Hand after hand of Ninety-Nine, what bidding with ``my_bid`` instead of the rules bot's
+    bidding (``choose_bid``) is worth: a ``Gain`` per hand, endlessly (take as many as needed).
+
+    ``my_bid(hand, trumps, turn_up)`` returns three cards of the 12-card ``hand`` to lay aside
+    (anything else, or an error, stops the match with a sentence naming the hand).
+    Hand ``i`` is seat ``i % 3``'s hand of the deal dealt from the seed ``f"bidding/{seed}/{i}"``.
+    It is judged on ``layouts`` duplicate deals: the real deal, then the same hand and turn-up
+    with the other 24 cards dealt again to the other two seats. Each is played twice, the seat
+    laying aside ``my_bid``'s cards, then the rules bot's; the other two seats bid like the
+    rules bot, nobody offers a premium, and every card is played by the rules bot's
+    ``rule_card``. The cards and the others' bids are the same in both, so the luck of the deal
+    cancels out and only the bid makes a difference. A hand where ``my_bid`` lays aside the
+    rules bot's own cards plays exactly the same: it is not played at all (gain 0, same=True).
+
+    The rules bot's bidding and play are worked out by ``_Deal``, a faster copy of
+    ``choose_bid`` and ``rule_card`` (``agrees_with_the_rules_bot`` proves them the same).
     """
-    from ninetynine.bots.tricks import choose_bid, rule_card
-    from ninetynine.tricks import PASS, Bid, PlayCard, TricksGame
+    import random
+    from itertools import count
+
+    from ninetynine.tricks import FULL_DECK, TricksGame
+    from ninetynine.tricks.cards import sorted_cards
+    from ninetynine.tricks.text import card_words, cards_words
 
     game = TricksGame(deals=1)
+    for i in count():
+        state = game.new_game(f"bidding/{seed}/{i}")
+        seat, trumps, turn_up = i % 3, state.trumps, state.turn_up
+        hand = list(state.hands[seat])
 
-    def play(trios, deal_seed) -> tuple[list[int], list[bool]]:
-        """Each seat's points, and whether it made its bid."""
-        state = game.new_game(deal_seed)
-        for _ in range(3):
-            state.play(Bid.of(trios[state.to_move]))
-        for _ in range(3):
-            state.play(PASS)
-        bids = state.bids
-        while state.phase == "play":
-            seat = state.to_move
-            state.play(PlayCard(rule_card(state.hands[seat], state.trick,
-                                          bids[seat] - state.tricks_taken[seat], state.trumps,
-                                          state.turn_up)))
-        made = [taken == bid for taken, bid in zip(state.tricks_taken, bids)]
-        return state.deal_points[-1], made
+        def words():
+            return f"For the hand {cards_words(hand)}, with {card_words(turn_up)} turned up"
 
-    differences = []
+        mine = answer(words, my_bid, list(hand), trumps, turn_up)
+        cards = getattr(mine, "cards", mine)            # a Bid is three cards too
+        mine = frozenset(cards) if isinstance(cards, (list, tuple, set, frozenset)) else frozenset()
+        if len(mine) != 3 or len(cards) != 3 or not mine <= set(hand):
+            raise AssertionError(f"{words()}, my_bid did not return three different cards of that "
+                                 "hand.")
+        deal = _Deal(trumps, turn_up)
+        rules = deal.rules_aside(hand)
+        if mine == rules:
+            yield Gain(0.0, 0.0, True)
+            continue
+        others = [card for card in FULL_DECK if card not in hand and card != turn_up]
+        shuffler = random.Random(f"bidding/{seed}/{i}/layouts")
+        points = made = 0.0
+        for layout in range(layouts):
+            if layout == 0:
+                opponents = [state.hands[s] for s in range(3) if s != seat]
+            else:
+                shuffler.shuffle(others)
+                opponents = [sorted_cards(others[:12]), sorted_cards(others[12:])]
+            hands = opponents[:seat] + [hand] + opponents[seat:]
+            asides = [rules if s == seat else deal.rules_aside(h) for s, h in enumerate(hands)]
+            usual = deal.result(hands, asides, seat)
+            asides[seat] = mine
+            new = deal.result(hands, asides, seat)
+            points += new[0] - usual[0]
+            made += new[1] - usual[1]
+        yield Gain(points / layouts, made / layouts, False)
+
+
+def bidding_match(my_bid, hands: int, seed, layouts: int = LAYOUTS) -> list[Gain]:
+    """The first ``hands`` gains of ``bidding_gains``: a ``Gain`` per hand (points, made, same)."""
+    from itertools import islice
+    return list(islice(bidding_gains(my_bid, seed, layouts), hands))
+
+
+class Verdict(NamedTuple):
+    """What ``bidding_test`` decided, and on how many hands."""
+
+    passed: bool
+    hands: int          # how many hands it took to decide
+    mean: float         # points gained per deal over those hands
+
+
+def bidding_test(my_bid, seed, good: float = 1.0, error: float = 0.005, most: int = 1200,
+                 batch: int = 25, least: int = 100) -> Verdict:
+    """Does ``my_bid`` bid better than the rules bot? Wald's sequential test of "gains nothing"
+    against "gains ``good`` points per deal", on ``bidding_gains`` 25 hands at a time.
+
+    After each batch (from ``least`` hands on) the evidence for "gains ``good``" over "gains
+    nothing" is weighed: (good / variance) x (total gain - hands x good / 2), with the variance
+    of one hand's gain measured so far. The test passes once the evidence is above log(1 /
+    error) - about 5.3, so that a bidder gaining nothing passes at most about ``error`` of the
+    time - and fails once it is below minus that; after ``most`` hands it passes when the
+    average gain is at least ``good / 2``. Clear cases stop early: random bids are told after
+    100 hands, a bidder that loses a point per deal within about 250. Exercise 15 states what
+    this means for bidders as good as its solution, and for bidders that gain nothing.
+    """
+    import math
+    import statistics
+
+    edge = math.log((1 - error) / error)
+    gains: list[float] = []
+    for gain in bidding_gains(my_bid, seed):
+        gains.append(gain.points)
+        n = len(gains)
+        if n % batch and n < most:
+            continue
+        mean = statistics.fmean(gains)
+        if n >= most:
+            return Verdict(mean >= good / 2, n, mean)
+        if n < least:
+            continue
+        variance = max(statistics.variance(gains), 1.0)
+        evidence = good / variance * (sum(gains) - n * good / 2)
+        if abs(evidence) >= edge:
+            return Verdict(evidence > 0, n, mean)
+    raise AssertionError("unreachable")     # bidding_gains never ends
+
+
+class _Deal:
+    """One deal's cards as the rules bot sees them, for laying aside and playing fast.
+
+    ``rules_aside(hand)`` is ``set(choose_bid(hand, trumps, turn_up).cards)`` and ``result``
+    plays a deal with ``rule_card`` for every seat, as ``ninetynine.bots.tricks.finish`` does,
+    on numbers worked out once per deal instead of once per card played: a card is its place
+    in the deck, with its suit (0-3), its rank for ``rule_card`` (16 more for a trump), its
+    chance of a trick for ``estimate_tricks`` and the tricks it bids.
+    """
+
+    def __init__(self, trumps, turn_up):
+        from itertools import combinations
+
+        from ninetynine.bots.tricks import SIDE_CHANCE, TRUMP_CHANCE
+        from ninetynine.tricks import FULL_DECK, SUIT_VALUES
+        from ninetynine.tricks.cards import power, suit_of
+        self.cards = [card for card in FULL_DECK if card != turn_up]
+        self.number = {card: i for i, card in enumerate(self.cards)}
+        self.suit, self.key, self.chance, self.worth = [], [], [], []
+        for card in self.cards:
+            suit, rank = suit_of(card, turn_up), power(card, turn_up)
+            trump = bool(trumps) and suit == trumps
+            self.suit.append("CDHS".index(suit))
+            self.key.append((16 if trump else 0) + rank)
+            self.chance.append((TRUMP_CHANCE if trump else SIDE_CHANCE)[rank])
+            self.worth.append(SUIT_VALUES[suit])
+        self.long = [0.5 if trumps == suit else 0.25 for suit in "CDHS"]
+        self.trios = list(combinations(range(12), 3))
+
+    def rules_aside(self, hand) -> frozenset:
+        """The cards ``choose_bid`` lays aside: the first of the 220 ways (in ``combinations``
+        order) whose bid is closest to ``estimate_tricks`` of the nine cards kept."""
+        numbers = [self.number[card] for card in hand]
+        suits = [self.suit[n] for n in numbers]
+        size = [suits.count(suit) for suit in range(4)]
+        # what laying aside 1, 2 or 3 cards of a suit takes off its long-suit bonus
+        bonus = [[max(0, size[s] - r - 3) * self.long[s] for r in range(4)] for s in range(4)]
+        less = [[bonus[s][r] - bonus[s][0] for r in range(4)] for s in range(4)]
+        total = sum(self.chance[n] for n in numbers) + sum(b[0] for b in bonus)
+        cost = [self.chance[n] + self.worth[n] for n in numbers]
+        best, best_gap = None, None
+        for trio in self.trios:
+            a, b, c = trio
+            sa, sb, sc = suits[a], suits[b], suits[c]
+            if sa == sb:
+                change = less[sa][3] if sb == sc else less[sa][2] + less[sc][1]
+            elif sb == sc:
+                change = less[sa][1] + less[sb][2]
+            elif sa == sc:
+                change = less[sa][2] + less[sb][1]
+            else:
+                change = less[sa][1] + less[sb][1] + less[sc][1]
+            gap = abs(total + change - cost[a] - cost[b] - cost[c])
+            if best_gap is None or gap < best_gap - 1e-9:
+                best, best_gap = trio, gap
+        return frozenset(hand[i] for i in best)
+
+    def taken(self, hands, bids) -> list[int]:
+        """Tricks each seat takes when every seat plays ``rule_card`` to its bid, seat 0 leading
+        the first trick (hands in hand order: between cards of equal rank, the first)."""
+        hands = [[self.number[card] for card in hand] for hand in hands]
+        suit, order = self.suit, self.key.__getitem__
+        taken, leader = [0, 0, 0], 0
+        for _ in range(len(hands[0])):
+            best, winner, led = -2, leader, None
+            for place in range(3):
+                seat = (leader + place) % 3
+                hand, need = hands[seat], bids[seat] - taken[seat]
+                if place == 0:
+                    card = max(hand, key=order) if need > 0 else min(hand, key=order)
+                    led = suit[card]
+                else:
+                    options = [card for card in hand if suit[card] == led] or hand
+                    winning = [card for card in options if self._strength(card, led) > best]
+                    losing = [card for card in options if card not in winning]
+                    if need > 0:
+                        card = (min(options, key=order) if not winning else
+                                min(winning, key=order) if place == 2 else max(winning, key=order))
+                    else:
+                        card = max(losing, key=order) if losing else min(winning, key=order)
+                strength = self._strength(card, led)
+                if strength > best:
+                    best, winner = strength, seat
+                hand.remove(card)
+            taken[winner] += 1
+            leader = winner
+        return taken
+
+    def _strength(self, card: int, led: int) -> int:
+        """``trick_winner``'s order: any trump, then the suit led, then the rest (never wins)."""
+        key = self.key[card]
+        return key + 32 if key >= 16 else key if self.suit[card] == led else -1
+
+    def result(self, hands, asides, seat) -> tuple[int, bool]:
+        """The seat's points and whether it made its bid, every seat laying ``asides[s]`` aside."""
+        from ninetynine.tricks import score_deal
+        kept = [[card for card in hand if card not in aside] for hand, aside in zip(hands, asides)]
+        bids = [sum(self.worth[self.number[card]] for card in aside) for aside in asides]
+        taken = self.taken(kept, bids)
+        return score_deal(taken, bids)[seat], taken[seat] == bids[seat]
+
+
+def agrees_with_the_rules_bot(deals: int, seed=0) -> bool:
+    """True when ``_Deal`` lays aside and plays exactly as ``choose_bid`` and ``rule_card`` do,
+    on ``deals`` deals (the rules bot's bids, and random bids so that every need is tried).
+
+    >>> agrees_with_the_rules_bot(deals=40)
+    True
+    """
+    import random
+    from ninetynine.bots.tricks import Layout, choose_bid, finish
+    from ninetynine.tricks import TricksGame, bid_value
+    chooser = random.Random(seed)
     for i in range(deals):
-        deal_seed = f"bidding/{seed}/{i}"
-        state = game.new_game(deal_seed)
-        hands, trumps, turn_up = state.hands, state.trumps, state.turn_up
-        rules = [set(choose_bid(hand, trumps, turn_up).cards) for hand in hands]
-        usual, points, made = None, 0.0, 0.0
-        for seat in range(3):
-            mine = my_bid(list(hands[seat]), trumps, turn_up)
-            try:
-                mine = set(getattr(mine, "cards", mine))
-            except TypeError:       # not a collection of cards at all
-                mine = set()
-            if len(mine) != 3 or not mine <= set(hands[seat]):
-                raise ValueError("my_bid must return three different cards of the hand it is "
-                                 f"given; for {' '.join(map(str, hands[seat]))} it did not.")
-            if mine == rules[seat]:
-                continue
-            usual = usual or play(rules, deal_seed)
-            new = play([mine if s == seat else rules[s] for s in range(3)], deal_seed)
-            points += new[0][seat] - usual[0][seat]
-            made += new[1][seat] - usual[1][seat]
-        differences.append((points / 3, made / 3))
-    return differences
+        state = TricksGame(deals=1).new_game(f"agree/{seed}/{i}")
+        deal = _Deal(state.trumps, state.turn_up)
+        rules = [set(choose_bid(hand, state.trumps, state.turn_up).cards) for hand in state.hands]
+        if rules != [set(deal.rules_aside(hand)) for hand in state.hands]:
+            return False
+        if i % 2:
+            rules = [set(chooser.sample(hand, 3)) for hand in state.hands]
+        kept = [tuple(c for c in hand if c not in aside) for hand, aside in zip(state.hands, rules)]
+        bids = [bid_value(aside, state.turn_up) for aside in rules]
+        played = finish(Layout(tuple(kept), (), 0, (0, 0, 0), tuple(bids), None, state.trumps,
+                               state.turn_up))
+        if list(played.taken) != deal.taken(kept, bids):
+            return False
+    return True
 
 
 # --- answers written by the learner, not borrowed from the kit --------------------------------
@@ -179,41 +377,6 @@ def _profiled(run, profile):
         return run()
     finally:
         sys.setprofile(before)
-
-
-def ask(function, *args, call: str | None = None):
-    """``function(*args)``, with an error it raises turned into a sentence naming the call.
-
-    So a check that tries many inputs says which one broke the learner's function; ``call``
-    names the call in words when its arguments do not read well (a bot's view). The
-    exercise's own stub (``NotImplementedError``) is left as it is: the grader words it.
-
-    >>> ask(int, "7")
-    7
-    >>> ask(int, "seven")
-    Traceback (most recent call last):
-    ...
-    AssertionError: int('seven') raised ValueError: invalid literal for int() with base 10: 'seven'
-    """
-    try:
-        return function(*args)
-    except NotImplementedError:
-        raise
-    except Exception as error:  # noqa: BLE001 - any error of the learner's code becomes a sentence
-        name = getattr(function, "__name__", "the function")
-        call = call or f"{name}({', '.join(map(_shown, args))})"
-        detail = f": {error}" if str(error) else ""
-        raise AssertionError(f"{call} raised {type(error).__name__}{detail}") from None
-
-
-def _shown(value) -> str:
-    """An argument as a learner would write it: cards by their text."""
-    if isinstance(value, (list, tuple)):
-        inner = ", ".join(_shown(item) for item in value)
-        return f"[{inner}]" if isinstance(value, list) else f"({inner})"
-    if type(value).__name__ == "Card":
-        return str(value)
-    return repr(value)
 
 
 # --- The Game of 99 and Ninety-Nine: inputs in words, the kit's own answers ------------------
