@@ -2,11 +2,14 @@
 
 ``Table`` (ipywidgets) renders a ``TableController`` (plain Python, which owns the table's
 logic and is tested without a browser). Importing this package needs ipywidgets and anywidget
-(the ``notebook`` extra); the controller alone needs neither.
+(the ``notebook`` extra); the controller alone needs neither. ``TricksTable`` and ``BoardTable``
+are the other two games' tables; ``ProtocolTable`` (``generic.py``) is a table for any game that
+follows the protocol, such as a game of your own (notebook 19).
 """
 from .controller import TableController
 
-__all__ = ["Table", "TableController", "BoardTable", "TricksTable"]
+__all__ = ["Table", "TableController", "BoardTable", "TricksTable", "ProtocolTable",
+           "ProtocolController"]
 
 
 def __getattr__(name):
@@ -21,4 +24,7 @@ def __getattr__(name):
     if name == "TricksTable":
         from .tricks_widgets import TricksTable
         return TricksTable
+    if name in ("ProtocolTable", "ProtocolController"):
+        from . import generic
+        return getattr(generic, name)
     raise AttributeError(f"module 'ninetynine.ui' has no attribute {name!r}")
