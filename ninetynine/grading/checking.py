@@ -39,6 +39,47 @@ def match(bot, opponent, games: int, seed: int, rules: str = "quentin_c", **opti
     return list(results.wins.values())[0]
 
 
+class MatchVerdict(NamedTuple):
+    """What ``match_test`` decided, and on how many games."""
+
+    passed: bool
+    games: int
+    wins: int
+
+
+def match_test(bot, opponent, seed: int, rules: str = "quentin_c", weak: float = 0.64,
+               good: float = 0.76, bar: float = 0.70, error: float = 0.005, batch: int = 20,
+               least: int = 40, most: int = 600, **options) -> MatchVerdict:
+    """Does ``bot`` win at least ``bar`` of its two-player games against ``opponent``? Wald's
+    sequential test of "wins ``weak`` of its games" against "wins ``good``", ``batch`` games at
+    a time, so that clear cases stop early.
+
+    Batch ``b`` is ``tournament(game, [bot, opponent], batch, seed * 10_000 + b)`` (seats rotate,
+    each pair of games dealt from one seed). From ``least`` games on, after each batch the
+    evidence for ``good`` over ``weak`` is weighed - each win adds log(good / weak), each loss
+    log((1 - good) / (1 - weak)) - and the test passes once it is above log((1 - error) /
+    error), about 5.3, fails once it is below minus that; so a bot winning only ``weak`` of its
+    games passes at most about ``error`` of the time, and one winning ``good`` fails at most
+    about as often. After ``most`` games it passes when the bot won at least ``bar`` of them.
+    With the defaults the evidence changes sides at a winning rate of 70%.
+    """
+    import math
+
+    from ninetynine.arena import tournament
+    game = nn.make(rules, players=2, **options)
+    up, down = math.log(good / weak), math.log((1 - good) / (1 - weak))
+    edge = math.log((1 - error) / error)
+    wins = games = 0
+    for number in range(most // batch):
+        results = tournament(game, [bot, opponent], batch, seed * 10_000 + number)
+        wins += list(results.wins.values())[0]
+        games += batch
+        evidence = wins * up + (games - wins) * down
+        if games >= least and abs(evidence) >= edge:
+            return MatchVerdict(evidence > 0, games, wins)
+    return MatchVerdict(wins >= bar * games, games, wins)
+
+
 class Gain(NamedTuple):
     """What one bid was worth against the rules bot's, on average over its layouts."""
 
