@@ -185,11 +185,10 @@ def grade_submission(submission: str | Path, source: str | Path, student: str,
         notebook = read(submission)
     except Exception as error:  # any unreadable file: not JSON, not a notebook, missing
         return result.fail_all(UNREADABLE, f"The file could not be read as a notebook ({type(error).__name__}).")
-    os.environ["NINETYNINE_GRADING"] = "1"
     client = _Client(notebook, timeout=timeout, allow_errors=True, kernel_name="python3",
                      resources={"metadata": {"path": str(submission.parent.resolve())}})
     try:
-        with client.setup_kernel():
+        with client.setup_kernel(env={**os.environ, "NINETYNINE_GRADING": "1"}):
             _run(client, notebook, the_checks, result, timeout)
     except CellTimeoutError:
         result.fail_all(TIMEOUT, f"The notebook did not finish within {timeout:g} seconds.")
