@@ -3,12 +3,15 @@
 Each module ``exNN.py`` holds ``MUTANTS``, a list of ``Mutant``: the reference solution of
 exercise NN with a few lines changed, the way a learner might get it wrong (off by one at a
 boundary, a rule of the wrong rule set, a forgotten special case, a bot that only avoids busting,
-a hard-coded answer ...). ``tests/test_exercise_mutants.py`` grades each one and asserts that:
+a hard-coded answer ...). ``check_mutant`` grades each one and asserts that:
 
 - exactly the checks in ``fails`` fail (so a mistake in one function never fails the check of
   another), each with a sentence (an ``AssertionError`` with a message, not a bare error);
 - a mutant marked ``visible=True`` already fails a check the learner can run, and at least two
   thirds of all mutants are.
+
+The mutants are split over three test files (exercises 01-08, 09-15, 16-21), so that
+``make test`` shares them out between its parallel workers.
 
 These live in ``tests/``, never in ``exercises/``: they are answers (wrong ones), not hints.
 """
@@ -32,3 +35,84 @@ class Mutant:
 
     def __post_init__(self):
         object.__setattr__(self, "fails", frozenset(self.fails))
+
+
+# --- running a mutant -------------------------------------------------------------------------
+
+import importlib  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from ninetynine.grading.notebooks import (check_mark, checks, read, solution_paths,  # noqa: E402
+                                          visible_part)
+
+SOLUTIONS = Path(__file__).resolve().parents[2] / "solutions"
+EXERCISES = {path.name[:2]: path for path in solution_paths(SOLUTIONS)}
+
+
+def mutants_of(number: str) -> list[Mutant]:
+    """The wrong answers to exercise ``number`` (none when ``exNN.py`` is missing, which
+    ``test_every_exercise_has_a_few_mutants`` reports)."""
+    try:
+        return importlib.import_module(f"mutants.ex{number}").MUTANTS
+    except ModuleNotFoundError:
+        return []
+
+
+def cases(first: int, last: int) -> list[tuple[str, Mutant]]:
+    """(exercise number, mutant) for the exercises numbered ``first`` to ``last``."""
+    return [(number, mutant) for number in EXERCISES if first <= int(number) <= last
+            for mutant in mutants_of(number)]
+
+
+def case_id(case) -> str:
+    number, mutant = case
+    return f"{number}-{mutant.name}"
+
+
+def mutated_cells(path: Path, mutant: Mutant) -> list[str]:
+    """The solution's learner cells (not checks), with each of the mutant's snippets replaced."""
+    sources = [cell.source for cell in read(path).cells
+               if cell.cell_type == "code" and not check_mark(cell)]
+    for old, new in mutant.replace.items():
+        found = sum(source.count(old) for source in sources)
+        assert found == 1, (f"{mutant.name}: the snippet {old!r} occurs {found} times in "
+                            f"{path.name}; it must occur once.")
+        sources = [source.replace(old, new) for source in sources]
+    return sources
+
+
+def failures(namespace: dict, sources: dict[str, str]) -> dict[str, BaseException]:
+    """Run each check's source on its own copy of ``namespace``; the ones that raise."""
+    failed = {}
+    for grade_id, source in sources.items():
+        try:
+            exec(compile(source, grade_id, "exec"), dict(namespace))
+        except Exception as error:  # noqa: BLE001 - any exception fails a check
+            failed[grade_id] = error
+    return failed
+
+
+def check_mutant(number: str, mutant: Mutant) -> None:
+    """Run the solution of exercise ``number`` with ``mutant``'s changes, then its checks: exactly
+    the checks in ``mutant.fails`` must fail, each with a sentence, and the visible parts must
+    catch it when ``mutant.visible`` says so. Raises AssertionError saying what went wrong."""
+    path = EXERCISES[number]
+    namespace: dict = {"__name__": "__main__"}
+    for source in mutated_cells(path, mutant):
+        try:
+            exec(compile(source, path.name, "exec"), namespace)
+        except Exception as error:  # noqa: BLE001 - the grader stops here too: every check fails
+            raise AssertionError(f"{mutant.name}: a learner cell raised {error!r}; a mutant "
+                                 "should be wrong, not broken") from error
+    the_checks = checks(read(path), path.name)
+    failed = failures(namespace, {c.grade_id: c.source for c in the_checks})
+    assert set(failed) == mutant.fails, (
+        f"{mutant.name}: failed {sorted(failed)}, expected {sorted(mutant.fails)}: "
+        + "; ".join(f"{k}: {v!r}" for k, v in failed.items()))
+    for grade_id, error in failed.items():
+        assert isinstance(error, AssertionError) and str(error).strip(), (
+            f"{mutant.name}: check {grade_id} failed without a sentence: {error!r}")
+    seen = failures(namespace, {c.grade_id: visible_part(c.source) for c in the_checks})
+    assert bool(seen) == mutant.visible, (
+        f"{mutant.name}: the visible checks {'missed it' if mutant.visible else 'caught it'}; "
+        "set visible= to what happens")
