@@ -540,16 +540,20 @@ def answer(words, function, *args):
                              f"{type(error).__name__}{detail}") from None
 
 
-def positions(games: int, seed: int, rules: str = "quentin_c", players: int = 2) -> list:
+def positions(games: int, seed: int, rules: str = "quentin_c", players: int = 2,
+              **options) -> list:
     """The view of every turn of ``games`` seeded games of random play: positions to ask a bot
-    about (whose moves they are does not matter), such as ``calls`` needs.
+    about (whose moves they are does not matter), such as ``calls`` needs. ``options`` are the
+    game's (``tokens=1`` for one-token games, say).
 
     >>> views = positions(games=2, seed=0)
     >>> len(views) > 10, all(view.legal_moves for view in views)
     (True, True)
+    >>> {tuple(view.tokens) for view in positions(games=2, seed=0, tokens=1)}
+    {(1, 1)}
     """
     import random
-    game = nn.make(rules, players=players)
+    game = nn.make(rules, players=players, **options)
     chooser = random.Random(seed)
     views = []
     for number in range(games):
