@@ -115,7 +115,7 @@ def test_watch_mode_buttons():
 
 def test_new_game_and_settings():
     table = Table(nn.make("quentin_c", players=2), bots="random", seed=1)
-    assert table.bots_input.options == ("random", "cautious", "expert")   # this game's bots only
+    assert table.bots_input.options == ("random", "cautious", "expert", "search")  # its own only
     first = table.controller.state
     button_named(table, "New game").click()
     assert table.controller.state is not first

@@ -12,7 +12,9 @@ The bots of the running-total games, weakest first, are in ``BOTS`` by name:
 - ``random``: any legal move;
 - ``cautious``: never loses tokens when it can help it, spends special cards last
   (``counting.cautious_bot``);
-- ``expert``: looks three plays ahead with card counting (``counting.expert_bot``).
+- ``expert``: looks three plays ahead with card counting (``counting.expert_bot``);
+- ``search``: guesses the hidden cards many times, plays each move out to the end of the round
+  in every guess, and keeps the best (Monte Carlo search, ``counting.search_bot``).
 
 The trick-taking game's bots are ``tricks_random``, ``tricks_rules`` and ``tricks_search``
 (``bots.tricks``); the board game's are ``board_random``, ``board_heuristic`` and
@@ -33,9 +35,10 @@ def random_bot(view, rng: random.Random | None = None):
     return (rng or _random).choice(view.legal_moves)
 
 
-from .counting import cautious_bot, expert_bot  # noqa: E402  (after random_bot, which is simplest)
+from .counting import cautious_bot, expert_bot, search_bot  # noqa: E402  (after random_bot)
 
-COUNTING_BOTS = {"random": random_bot, "cautious": cautious_bot, "expert": expert_bot}
+COUNTING_BOTS = {"random": random_bot, "cautious": cautious_bot, "expert": expert_bot,
+                 "search": search_bot}
 
 # The other games' bots, by name with the game in front (``random_bot`` plays any game).
 from .board import BOARD_BOTS  # noqa: E402
@@ -49,7 +52,7 @@ def bots_for(game) -> dict[str, Callable]:
     """The named bots that play ``game`` (a game, or its name such as ``"board"``).
 
     >>> list(bots_for("quentin_c"))
-    ['random', 'cautious', 'expert']
+    ['random', 'cautious', 'expert', 'search']
     >>> list(bots_for("board"))
     ['board_random', 'board_heuristic', 'board_search']
     """
@@ -68,7 +71,7 @@ def get(bot: str | Callable, game=None) -> Callable:
     >>> get("board_search", "quentin_c")
     Traceback (most recent call last):
     ...
-    ValueError: There is no bot called 'board_search' for this game: choose one of random, cautious, expert, or pass a function bot(view) -> move.
+    ValueError: There is no bot called 'board_search' for this game: choose one of random, cautious, expert, search, or pass a function bot(view) -> move.
     """
     if callable(bot):
         return bot
@@ -81,4 +84,4 @@ def get(bot: str | Callable, game=None) -> Callable:
 
 
 __all__ = ["BOTS", "COUNTING_BOTS", "BOARD_BOTS", "TRICKS_BOTS", "bots_for", "get", "random_bot",
-           "cautious_bot", "expert_bot"]
+           "cautious_bot", "expert_bot", "search_bot"]

@@ -1,4 +1,4 @@
-"""Bots for the running-total games: a cautious bot and an expert bot, both plain functions.
+"""Bots for the running-total games: a cautious bot, an expert bot and a search bot.
 
 Each takes a view (``state.view(seat)``) and returns one of ``view.legal_moves``. They work for
 all four rule sets, and for a new rule set too, because they ask the rule set what each card does
@@ -22,6 +22,10 @@ round with the fewest points. There the expert plays to leave the next player st
 itself from being stuck, and names with a 5 the weakest player: the one with fewest cards (the
 likeliest to be stuck), then the one with fewest points.
 
+**search_bot** imagines the game: it guesses the cards it cannot see, plays each of its moves
+out to the end of the round in many such guesses, and keeps the expert's move unless another one
+does better beyond doubt. It is built in steps at the end of this module (Monte Carlo search).
+
 >>> import ninetynine as nn
 >>> state = nn.make("quentin_c", players=2).setup(count=27, hands=["6C 9D KH", "7C 7D 7H"])
 >>> str(expert_bot(state.view(0)))      # the 6 lands on 33: the opponent loses a token
@@ -31,7 +35,9 @@ likeliest to be stuck), then the one with fewest points.
 """
 from __future__ import annotations
 
+import math
 import random
+from collections import Counter
 
 from ..counting.moves import DRAW, END, Play
 from ..counting.rules import MAX_COUNT
@@ -272,3 +278,455 @@ def _stuck_risk(view, reader: Reader, rest_groups: list[int], probabilities, cou
     if view.deck_size == 0:           # nothing left to draw
         return 1.0
     return sum(p for g, p in probabilities if not reader.outcomes(g, count))
+
+
+# --- the search bot: Monte Carlo search over guessed worlds ---------------------------------------
+#
+# The search bot imagines games and keeps the move that works out best in them. It is built in
+# steps, each a small change to the one before (notebook 17 builds them one by one):
+#
+# 1. **Flat Monte Carlo** (``flat_monte_carlo``): guess the hidden cards (``sample_world``), try
+#    each of my moves in the guessed world, let every player finish the round with a quick policy
+#    (``playout``, ``PlayoutPolicy``) and score the round (``round_rewards``). Many guesses later,
+#    play the move with the best average. Every move is tried in the same guesses with the same
+#    luck, so that the averages differ by what the moves do more than by the luck of the draw.
+# 2. **UCB1** (``ucb1``, ``flat_ucb``): rather than giving every move the same playouts, spend
+#    them where they help: mostly on the moves that look best so far, sometimes on the others.
+# 3. **A tree over information sets** (``ismcts``): grow a tree of move sequences (my move, the
+#    next player's reply, my answer ...), choosing with UCB1 at every node, each player for their
+#    own reward, in a new guessed world for every playout.
+# 4. **A race that starts from the expert** (``race``, the bot itself): step 1, but a move is
+#    dropped as soon as it is clearly behind, and the expert's move is kept unless another move
+#    beats it beyond doubt.
+#
+# Why step 4? A round's result swings by several tokens with the cards, so a few hundred playouts
+# separate moves only roughly, and the playouts' quick policy is weaker than the expert, so their
+# verdicts lean a little. Measured at the same budget (``benchmarks/search_bot.py --steps``),
+# steps 1 to 3 play about as well as the expert or worse; step 4 beats it: the search corrects
+# the expert where the playouts are sure, and the race spends playouts only on close decisions.
+#
+# Everything is seeded from the view, so the same view always gets the same move, and the budget
+# is a number of playouts, not a time: a busy machine makes the bot slower, never different.
+
+#: the budget of steps 1-3: playouts per decision
+PLAYOUTS = 300
+#: how much UCB1 explores: c in total/visits + c * sqrt(ln(available) / visits), in tokens
+EXPLORATION = 3.0
+#: in a playout, how often a player plays a random move instead of the policy's
+NOISE = 0.1
+#: in a playout, how much a player minds what the next player can make of the count
+REPLY_WEIGHT = 1.0
+#: in a playout, the cost of spending a card by its escape power (0..1), in tokens
+SPEND_ESCAPES = 0.3
+#: a round's reward (in tokens) for being knocked out of the game, or for winning it
+ELIMINATION = 3.0
+#: playouts of the token games stop after this many moves and estimate the rest of the round
+PLAYOUT_DEPTH = 8
+#: Taiwanese playouts (no tokens, so no table of count values) stop later, and then share out
+#: the places left evenly (None: play the round out)
+PLACES_DEPTH = None
+#: racing (``race``): the most playouts, the worlds before the first comparison, how often to
+#: compare, and how many standard errors behind the leader drop a move
+RACE_PLAYOUTS = 600
+RACE_FIRST = 12
+RACE_EVERY = 4
+RACE_Z = 2.0
+
+_TABLES: dict = {}
+
+
+def table_of(view):
+    """The game that ``view`` is played at (its rules and options), built once and then shared."""
+    from ..counting.game import CountingGame
+    key = (id(view.rules), tuple(sorted(view.options.items())))
+    game = _TABLES.get(key)
+    if game is None or game.rules is not view.rules:
+        game = _TABLES[key] = CountingGame(view.rules, **view.options)
+    return game
+
+
+def unseen_cards(view) -> list:
+    """The cards I cannot see, in deck order: a full deck minus my hand and the discard pile.
+
+    They are exactly the other players' hands and the deck (eliminated players' cards go under
+    the discard pile, and a reshuffle puts the discards back into the deck).
+    """
+    left = Counter(view.hand)
+    left.update(view.discard)
+    unseen = []
+    for card in view.rules.deck:
+        if left[card] > 0:
+            left[card] -= 1
+        else:
+            unseen.append(card)
+    return unseen
+
+
+def sample_world(view, rng: random.Random, unseen: list | None = None):
+    """One guess at the hidden cards: a whole state that agrees with everything ``view`` shows.
+
+    The unseen cards are shuffled and dealt: each other seat gets as many as it holds, the deck
+    the rest. The seat cannot tell such a world from the real one (it is a *determinization*).
+    The world ends with the round, which is all the search scores.
+    """
+    from ..counting.state import CountingState
+    pool = list(unseen_cards(view) if unseen is None else unseen)
+    rng.shuffle(pool)
+    hands, start = [], 0
+    for seat, size in enumerate(view.hand_sizes):
+        if seat == view.seat:
+            hands.append(list(view.hand))
+        else:
+            hands.append(pool[start:start + size])
+            start += size
+    deck = pool[start:start + view.deck_size]
+    world_rng = random.Random(rng.getrandbits(32))   # the world's own, for its reshuffles
+    return CountingState.from_view(view, table_of(view), hands, deck, world_rng, check=False,
+                                   round_only=True)
+
+
+def round_rewards(world, view) -> list[float]:
+    """What the round was worth to each seat, from ``view``'s position to the end of ``world``.
+
+    Token games: the tokens the other players lost (on average) minus the tokens I lost, and
+    ``ELIMINATION`` less for being knocked out of the game (more for winning it). Taiwanese
+    rules: my place in the round, from -1 (first out) to 1 (first to finish).
+    """
+    n = view.players
+    if view.points:                                  # Taiwanese: places, 1 (worst) to n (best)
+        places = [world.points[s] - view.points[s] + (view.round_points[s] or 0) for s in range(n)]
+        return [(2 * place - n - 1) / (n - 1) for place in places]
+    lost = [before - after for before, after in zip(view.tokens, world.tokens)]
+    playing = [s for s in range(n) if view.tokens[s] > 0]
+    won = world.winner if len(world.alive) <= 1 else None
+    rewards = []
+    for seat in range(n):
+        others = [lost[s] for s in playing if s != seat]
+        reward = sum(others) / max(1, len(others)) - lost[seat]
+        if view.tokens[seat] > 0 and world.tokens[seat] == 0:
+            reward -= ELIMINATION
+        if won == seat:
+            reward += ELIMINATION
+        rewards.append(reward)
+    return rewards
+
+
+class PlayoutPolicy:
+    """How everyone plays in the imagined rounds: greedily, with the next player in mind.
+
+    A move is worth what it does now (tokens the others lose minus tokens I lose, escape cards
+    spent last) minus what the next player can expect to make of the count it leaves, holding
+    a hand of random unseen cards: the value of their best card (card counting, as in
+    ``expert_bot``). Under the Taiwanese rules a move is worth the chance that the next player
+    has no card to play at all. All of this depends only on the kind of card and the count, so
+    it is worked out once per decision and looked up at every move of every playout. Ties are
+    broken at random, and with chance ``NOISE`` any legal move is played.
+    """
+
+    def __init__(self, view, reader: Reader):
+        self.reader = reader
+        chances = _probabilities(reader.unseen(view))
+        cards = view.hand_size
+        if reader.places:                # the chance that the next player is stuck at a count
+            self.after = [STUCK_WEIGHT * sum(p for g, p in chances if not reader.outcomes(g, count))
+                          ** cards for count in range(MAX_COUNT + 1)]
+        else:                            # minus the next player's expected best card at a count
+            values = reader.values(1, 1.0)
+            self.after = [-REPLY_WEIGHT * _best_of_hand([(p, values[g][count]) for g, p in chances],
+                                                        cards) for count in range(MAX_COUNT + 1)]
+        self.scores: list[list] = [[None] * (MAX_COUNT + 1) for _ in reader.groups]
+
+    def score(self, group: int, count: int) -> tuple:
+        """((amount, value), ...): what each way of playing a card of ``group`` at ``count`` is worth."""
+        found = self.scores[group][count]
+        if found is None:
+            reader, found = self.reader, []
+            for amount, new, mine, theirs, ends in reader.outcomes(group, count):
+                value = theirs - mine - SPEND_ESCAPES * reader.escape[group]
+                if not ends and new <= MAX_COUNT:
+                    value += self.after[new]
+                found.append((amount, value))
+            found = self.scores[group][count] = tuple(found)
+        return found
+
+    def __call__(self, world, rng: random.Random):
+        """The move of the player to move in ``world``."""
+        moves = world.legal_moves()
+        if world.phase == "draw":                    # a manual draw step: draw when possible
+            return DRAW if DRAW in moves else END
+        if len(moves) == 1:
+            return moves[0]
+        if rng.random() < NOISE:
+            return rng.choice(moves)
+        group_of, count = self.reader.group_of, world.count
+        best, best_value = [], None
+        for move in moves:
+            for amount, value in self.score(group_of[move.card], count):
+                if amount == move.amount:
+                    break
+            if best_value is None or value > best_value:
+                best, best_value = [move], value
+            elif value == best_value:
+                best.append(move)
+        return best[0] if len(best) == 1 else rng.choice(best)
+
+
+def playout(world, view, rng: random.Random, policy: PlayoutPolicy) -> list[float]:
+    """Play ``world`` to the end of its round, everyone following ``policy``; the rewards."""
+    depth = PLACES_DEPTH if policy.reader.places else PLAYOUT_DEPTH
+    while not world.is_over:
+        if depth is not None:
+            if depth == 0:
+                return _estimated_rewards(world, view, policy.reader)
+            depth -= 1
+        world.play(policy(world, rng))
+    return round_rewards(world, view)
+
+
+_COUNT_VALUES: dict = {}
+
+
+def count_values(reader: Reader, hand_size: int) -> list[float]:
+    """``values[count]``: the tokens the player to move at ``count`` can expect from the rest of
+    the round, holding random cards, when everyone plays their best card with this table in
+    mind (worked out by value iteration, once per rule set and table)."""
+    key = (id(reader), hand_size)
+    if key not in _COUNT_VALUES:
+        chances = _probabilities(list(reader.size))
+        share = 1.0 / max(1, reader.players - 1)     # the next player's gain, shared by the others
+        values = [0.0] * (MAX_COUNT + 1)
+        for _ in range(60):
+            new_values = []
+            for count in range(MAX_COUNT + 1):
+                best = []
+                for g, p in chances:
+                    options = [theirs - mine - (0.0 if ends or new > MAX_COUNT else share * values[new])
+                               for _, new, mine, theirs, ends in reader.outcomes(g, count)]
+                    best.append((p, max(options, default=-3.0)))
+                new_values.append(_best_of_hand(best, hand_size))
+            change = max(abs(a - b) for a, b in zip(values, new_values))
+            values = new_values
+            if change < 1e-4:
+                break
+        _COUNT_VALUES[key] = values
+    return _COUNT_VALUES[key]
+
+
+def _estimated_rewards(world, view, reader: Reader) -> list[float]:
+    """The rewards so far, plus what the rest of the round is worth by ``count_values``.
+    Taiwanese rules: the places still to take are shared out evenly among the players left."""
+    if reader.places:
+        n = view.players
+        points = [world.points[s] - view.points[s] + (view.round_points[s] or 0) for s in range(n)]
+        left = [s for s in range(n) if world.in_round[s]]
+        share = (sum(range(1, n + 1)) - sum(points)) / max(1, len(left))
+        return [(2 * (share if s in left else points[s]) - n - 1) / (n - 1) for s in range(n)]
+    rewards = round_rewards(world, view)
+    value = count_values(reader, view.hand_size)[world.count]
+    playing = [s for s in range(view.players) if world.in_round[s]]
+    for seat in playing:
+        rewards[seat] += value if seat == world.to_move else -value / max(1, len(playing) - 1)
+    return rewards
+
+
+def kind_of(move, reader: Reader):
+    """Moves that do the same thing are one move to the search: a Queen and a King of Quentin C,
+    played the same way, are the same ``(effect group, amount, named seat)``."""
+    if not isinstance(move, Play):
+        return move
+    return (reader.group_of[move.card], move.amount, move.target)
+
+
+def kinds(moves, reader: Reader) -> dict:
+    """The legal moves by kind, each kind with its first move (in hand order)."""
+    found: dict = {}
+    for move in moves:
+        found.setdefault(kind_of(move, reader), move)
+    return found
+
+
+def search_rng(view, seed: int = 0) -> random.Random:
+    """A generator seeded by the view (and a bot's seed): the same view, the same move."""
+    hand = " ".join(map(str, view.hand))
+    return random.Random(f"{seed}:{view.round}:{len(view.history)}:{view.seat}:{view.count}:{hand}")
+
+
+def _search_setup(view, seed: int):
+    """What every step needs: the reader, a seeded generator, the kinds of move, the unseen
+    cards and the playout policy."""
+    reader = reader_of(view)
+    return reader, search_rng(view, seed), kinds(view.legal_moves, reader), unseen_cards(view), \
+        PlayoutPolicy(view, reader)
+
+
+# Step 1: flat Monte Carlo ----------------------------------------------------------------------
+
+def flat_monte_carlo(view, playouts: int = PLAYOUTS, seed: int = 0):
+    """Try every kind of move in the same guessed worlds, with the same luck; keep the best average."""
+    reader, rng, choices, unseen, policy = _search_setup(view, seed)
+    if len(choices) == 1:
+        return next(iter(choices.values()))
+    totals = dict.fromkeys(choices, 0.0)
+    for _ in range(max(1, playouts // len(choices))):
+        world = sample_world(view, rng, unseen)
+        luck = rng.getrandbits(32)
+        for kind, move in choices.items():
+            trial = world.copy()
+            trial.play(move)
+            totals[kind] += playout(trial, view, random.Random(luck), policy)[view.seat]
+    return choices[max(choices, key=lambda kind: totals[kind])]
+
+
+# Step 2: UCB1 ----------------------------------------------------------------------------------
+
+def ucb1(total: float, visits: int, available: int, exploration: float | None = None) -> float:
+    """The UCB1 score of a move: its average reward plus a bonus for being tried rarely.
+
+    ``available`` counts the times the move could have been chosen (in a tree over information
+    sets a move is not available in every guessed world). The bonus shrinks as the move is
+    tried, so a move that keeps doing badly is dropped, but never for ever.
+    """
+    if exploration is None:
+        exploration = EXPLORATION
+    return total / visits + exploration * math.sqrt(math.log(available) / visits)
+
+
+def flat_ucb(view, playouts: int = PLAYOUTS, seed: int = 0):
+    """Like ``flat_monte_carlo``, but UCB1 picks the move each playout tries."""
+    reader, rng, choices, unseen, policy = _search_setup(view, seed)
+    if len(choices) == 1:
+        return next(iter(choices.values()))
+    totals, visits = dict.fromkeys(choices, 0.0), dict.fromkeys(choices, 0)
+    for done in range(playouts):
+        untried = [kind for kind in choices if not visits[kind]]
+        kind = untried[0] if untried else max(
+            choices, key=lambda k: ucb1(totals[k], visits[k], done))
+        world = sample_world(view, rng, unseen)
+        world.play(choices[kind])
+        totals[kind] += playout(world, view, rng, policy)[view.seat]
+        visits[kind] += 1
+    return choices[max(choices, key=lambda kind: visits[kind])]
+
+
+# Step 3: a tree over information sets ------------------------------------------------------------
+
+class Node:
+    """A node of the search tree: the moves made so far from the root, by kind.
+
+    ``seat`` made the move that leads here; ``total`` is the reward that seat got from the
+    playouts through this node, ``visits`` how many there were, and ``available`` how many
+    times the move could have been chosen (the other hands differ from world to world).
+    """
+
+    def __init__(self, seat: int | None = None):
+        self.seat = seat
+        self.children: dict = {}
+        self.visits = 0
+        self.available = 0
+        self.total = 0.0
+
+
+def select(node: Node, world, reader: Reader, rng: random.Random):
+    """The next move at ``node`` in ``world``: a kind of move not tried yet (the node grows a
+    child for it), else the child with the best UCB1 score for the player to move.
+    Returns (child, move, whether the child is new)."""
+    choices = kinds(world.legal_moves(), reader)
+    for kind in choices:
+        if kind in node.children:
+            node.children[kind].available += 1
+    untried = [kind for kind in choices if kind not in node.children]
+    if untried:
+        kind = rng.choice(untried)
+        child = node.children[kind] = Node(world.to_move)
+        child.available = 1
+        return child, choices[kind], True
+    kind = max(choices, key=lambda k: ucb1(node.children[k].total, node.children[k].visits,
+                                           node.children[k].available))
+    return node.children[kind], choices[kind], False
+
+
+def ismcts(view, playouts: int = PLAYOUTS, seed: int = 0):
+    """Information-set Monte Carlo tree search: every playout guesses a world, walks down the
+    tree with UCB1 (each player choosing for themself), adds one node, plays the round out and
+    gives each node's mover their reward. The move tried most at the root is played."""
+    reader, rng, choices, unseen, policy = _search_setup(view, seed)
+    if len(choices) == 1:
+        return next(iter(choices.values()))
+    root = Node()
+    for _ in range(playouts):
+        world = sample_world(view, rng, unseen)
+        node, path = root, []
+        while not world.is_over:
+            if world.phase == "draw":                # drawing is not a choice worth searching
+                world.play(policy(world, rng))
+                continue
+            node, move, new = select(node, world, reader, rng)
+            world.play(move)
+            path.append(node)
+            if new:
+                break
+        rewards = playout(world, view, rng, policy)
+        for node in path:
+            node.visits += 1
+            node.total += rewards[node.seat]
+    return choices[max(root.children, key=lambda kind: root.children[kind].visits)]
+
+
+# The bot: a race among the moves that starts from the expert's choice ----------------------------
+
+def race(view, playouts: int = RACE_PLAYOUTS, seed: int = 0, prior=expert_bot):
+    """Flat Monte Carlo (step 1) run as a race, overruling a ``prior`` bot only when it is sure.
+
+    Every few worlds each move is compared with the leader on the worlds both have played: the
+    differences of their rewards, world by world, have a mean and a standard error, and a move
+    more than ``RACE_Z`` standard errors behind is dropped (the question a Wilson interval
+    answers: how sure are we?). Easy decisions end early, hard ones get the playouts.
+
+    The playouts follow a quick policy, weaker than the expert, so their verdicts are noisy and
+    a little biased. So the race starts from the move ``prior`` would play and keeps it unless
+    another move beats it by ``RACE_Z`` standard errors: search corrects the expert where the
+    playouts are sure, and trusts it elsewhere (``prior=None``: no prior, the best average wins).
+    """
+    reader, rng, choices, unseen, policy = _search_setup(view, seed)
+    default = kind_of(prior(view), reader) if prior is not None and len(choices) > 1 else None
+    rewards: dict = {kind: [] for kind in choices}
+    running, spent, worlds = list(choices), 0, 0
+    while len(running) > 1 and spent + len(running) <= playouts:
+        world = sample_world(view, rng, unseen)
+        luck = rng.getrandbits(32)
+        worlds += 1
+        for kind in running:
+            trial = world.copy()
+            trial.play(choices[kind])
+            rewards[kind].append(playout(trial, view, random.Random(luck), policy)[view.seat])
+        spent += len(running)
+        if worlds >= RACE_FIRST and worlds % RACE_EVERY == 0:
+            leader = max(running, key=lambda kind: _mean(rewards[kind]))
+            running = [kind for kind in running
+                       if kind == leader or not _sure_ahead(rewards[leader], rewards[kind])]
+    best = max(running, key=lambda kind: _mean(rewards[kind]))
+    if default in running and not _sure_ahead(rewards[best], rewards[default]):
+        best = default
+    return choices[best]
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+def _sure_ahead(mine: list[float], theirs: list[float]) -> bool:
+    """Is ``mine`` ahead of ``theirs`` (rewards in the same worlds) by ``RACE_Z`` standard errors?"""
+    gaps = [a - b for a, b in zip(mine, theirs)]
+    n = len(gaps)
+    if n < 2:
+        return False
+    mean = sum(gaps) / n
+    spread = math.sqrt(sum((gap - mean) ** 2 for gap in gaps) / (n - 1))
+    return mean > RACE_Z * spread / math.sqrt(n)
+
+
+def search_bot(view):
+    """The expert's move, unless a race of playouts shows a better one beyond doubt (``race``)."""
+    if view.phase == "draw":
+        return draw_or_end(view)
+    return race(view)

@@ -72,6 +72,7 @@ class CountingGame:
         # Built once per game, so that a turn only looks things up: each card's effect at this
         # table, and each of its plays with the value it adds (the Ace: "AS +1" and "AS +11").
         self.effect_of = {card: rules.effect(card, self.players) for card in set(rules.deck)}
+        self.names_next = any(effect.choose_next for effect in self.effect_of.values())
         self.plays_of: dict[Card, tuple[tuple[Play, int], ...]] = {}
         self._plays: dict[tuple, Play] = {}
         #: outcome_table[card][count]: the answers of ``outcomes``, filled as they are needed

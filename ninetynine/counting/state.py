@@ -15,6 +15,7 @@ When a round ends, the next one is dealt before ``play`` returns.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 
 from ..cards import Card
@@ -58,7 +59,8 @@ class CountingState:
         self._after_draw: int | None = None  # who moves after the draw step
         self._deck_has_copies = len(set(self.rules.deck)) < len(self.rules.deck)
         self._places = self.rules.scoring == "places"   # Taiwanese: places and points, no tokens
-        self._names_next = any(effect.choose_next for effect in game.effect_of.values())  # the 5
+        self._names_next = game.names_next      # a card names the next player (the Taiwanese 5)
+        self.last_round: int | None = None      # a search's world may stop after this round
         self._legal: list[Move] | None = None    # cached legal moves, rebuilt after each move
         self._outcomes: list = []               # for each legal move: see game.outcomes
 
@@ -404,7 +406,7 @@ class CountingState:
 
     def _end_round(self, reason: str, seat: int | None, events: list) -> None:
         events.append(ev.RoundOver(self.round, reason, seat))
-        if self.rules.scoring == "places" and self.round >= self.game.rounds:
+        if self.round == self.last_round or (self._places and self.round >= self.game.rounds):
             self._game_over(events)
             return
         self._start_round(events)
@@ -539,7 +541,47 @@ class CountingState:
             order=list(self.order), in_round=list(self.in_round),
             legal_moves=self.legal_moves() if seat == self.to_move else [],
             history=self._history_seen_by(seat),
+            options=self.game.options, starter=self.starter, round_points=list(self.round_points),
+            eliminated_at=list(self.eliminated_at), last_loser=self.last_loser,
+            after_draw=self._after_draw if self.phase == "draw" else None, plays=self.plays,
         )
+
+    @classmethod
+    def from_view(cls, view: "CountingView", game, hands: list[list[Card]], deck: list[Card],
+                  rng: random.Random | None = None, check: bool = True,
+                  round_only: bool = False) -> "CountingState":
+        """A whole state that agrees with everything ``view`` shows, its hidden cards filled in.
+
+        A bot cannot see the other hands or the deck, but it can *imagine* them: ``hands`` gives
+        every seat's hand (the view's own seat holds ``view.hand``, each other seat as many cards
+        as ``view.hand_sizes`` says) and ``deck`` the deck, top card first (``view.deck_size``
+        cards). The state then plays on like a real game. Search bots try their moves in such
+        worlds, which the seat cannot tell apart from the real one (*determinizations*).
+
+        game    the table: ``CountingGame(view.rules, **view.options)``
+        rng     the world's random generator, for its later shuffles (by default seeded with 0)
+        check   refuse cards that do not fit the view (ValueError); a caller that deals from the
+                unseen cards (``bots.counting.sample_world``) may skip the check, which costs
+                more than dealing
+        round_only  the world ends (``is_over``) when this round does, instead of dealing the
+                next: all that a search scoring one round needs, and cheaper
+
+        The world's history starts empty: it is a position, not a record of how it came about.
+        """
+        if check:
+            _check_world(view, game, hands, deck)
+        state = cls(game, rng=rng if rng is not None else random.Random(0))
+        state.count, state.direction, state.round = view.count, view.direction, view.round
+        state.tokens, state.points = list(view.tokens), list(view.points)
+        state.hands = [list(hand) for hand in hands]
+        state.deck, state.discard = list(deck), list(view.discard)
+        state.to_move, state.phase, state._after_draw = view.to_move, view.phase, view.after_draw
+        state.order, state.in_round = list(view.order), list(view.in_round)
+        state.round_points, state.eliminated_at = list(view.round_points), list(view.eliminated_at)
+        state.starter, state.last_loser, state.plays = view.starter, view.last_loser, view.plays
+        if round_only:
+            state.last_round = view.round
+        return state
 
     def _history_seen_by(self, seat: int) -> list:
         """The history as ``seat`` may see it (other players' drawn cards hidden).
@@ -596,8 +638,44 @@ class CountingView:
     in_round: list[bool]
     legal_moves: list
     history: list = field(default_factory=list, repr=False)
-    """Every event so far, with other players' drawn cards hidden (the view holds nothing more)."""
+    """Every event so far, with other players' drawn cards hidden."""
+    # The rest is public too, and lets a bot rebuild a whole game from the view and a guess at
+    # the hidden cards (``CountingState.from_view``): the table's options, who started the
+    # round, Taiwanese places already taken this round, the order of eliminations, who lost
+    # tokens last, who moves after a manual draw step, and how many cards have been played.
+    options: dict = field(default_factory=dict, repr=False)
+    starter: int = 0
+    round_points: list = field(default_factory=list, repr=False)
+    eliminated_at: list = field(default_factory=list, repr=False)
+    last_loser: int | None = field(default=None, repr=False)
+    after_draw: int | None = field(default=None, repr=False)
+    plays: int = field(default=0, repr=False)
 
     def parse_move(self, text: str) -> Move:
         return parse_move(text, self.rules, self.players)
+
+
+def _check_world(view: CountingView, game, hands: list, deck: list) -> None:
+    """Refuse, in one sentence, hidden cards that do not fit ``view`` (see ``from_view``)."""
+    if game.rules is not view.rules or game.players != view.players \
+            or game.hand_size != view.hand_size:
+        raise ValueError("The game does not match the view: build it with "
+                         "CountingGame(view.rules, **view.options).")
+    if len(hands) != view.players:
+        raise ValueError(f"Give one hand for each of the {view.players} seats, not {len(hands)}.")
+    if list(hands[view.seat]) != list(view.hand):
+        raise ValueError(f"Seat {view.seat} holds {' '.join(map(str, view.hand)) or 'nothing'}, "
+                         "as its view shows: its hand cannot be guessed differently.")
+    for seat, hand in enumerate(hands):
+        if len(hand) != view.hand_sizes[seat]:
+            raise ValueError(f"Seat {seat} holds {view.hand_sizes[seat]} cards, not {len(hand)}.")
+    if len(deck) != view.deck_size:
+        raise ValueError(f"The deck holds {view.deck_size} cards, not {len(deck)}.")
+    left = Counter(view.rules.deck)
+    left.subtract(view.discard)
+    for card in [card for hand in hands for card in hand] + list(deck):
+        left[card] -= 1
+        if left[card] < 0:
+            raise ValueError(f"The {card.name} ({card}) is placed more often than the deck holds "
+                             "it, counting the discard pile.")
 

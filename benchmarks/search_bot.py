@@ -1,0 +1,155 @@
+"""The search bot of the counting games against the expert bot: strength, decision time, speed.
+
+    .venv/bin/python benchmarks/search_bot.py              # the five settings, 600 games each
+    .venv/bin/python benchmarks/search_bot.py --games 200  # quicker, wider intervals
+    .venv/bin/python benchmarks/search_bot.py --steps 200  # also the three steps of notebook 17
+
+1. **Strength.** ``search_bot`` plays ``expert_bot`` with seats rotated (``arena.tournament``):
+   two-player and four-player Quentin C, and two-player RS Games, classic and Taiwanese rules.
+   Each win rate is printed with its 95% Wilson interval; the claim holds when the whole interval
+   lies above the fair share (1/2 with two players, 1/4 with four).
+2. **Decision time.** Every decision of the search bot in those games is timed (processor time);
+   the median must stay under 50 ms at the default budget.
+3. **Speed.** Playouts per second of the search bot's playout (a guessed world played to the end
+   of the round), and ``state.copy()`` per second.
+4. With ``--steps N``: flat Monte Carlo, UCB1, the tree over information sets and the racing
+   search, each at the same budget of playouts, against the expert (two-player Quentin C).
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import ninetynine as nn  # noqa: E402
+from ninetynine.arena import tournament  # noqa: E402
+from ninetynine.bots import counting  # noqa: E402
+from ninetynine.bots.counting import expert_bot, search_bot  # noqa: E402
+
+SETTINGS = [("quentin_c", 2), ("quentin_c", 4), ("rs_games", 2), ("classic", 2), ("taiwanese", 2)]
+MEDIAN_LIMIT_MS = 50
+
+
+def timed(bot, times: list):
+    """``bot``, recording the processor time of each decision in ``times``."""
+    def play(view):
+        start = time.process_time()
+        move = bot(view)
+        times.append(time.process_time() - start)
+        return move
+    play.__name__ = getattr(bot, "__name__", "bot")
+    return play
+
+
+def strength(rules: str, players: int, games: int, seed: int, times: list) -> tuple[bool, str]:
+    """Search against the expert at one table: (interval above the fair share?, one line)."""
+    games -= games % players                     # every seat equally often
+    start = time.perf_counter()
+    bots = [timed(search_bot, times)] + [expert_bot] * (players - 1)
+    results = tournament(nn.make(rules, players=players), bots, games, seed=seed)
+    low, high = results.interval("search_bot")
+    fair = 1 / players
+    verdict = "above" if low > fair else "NOT above"
+    return low > fair, (f"{rules:<10}{players} players  {results.rate('search_bot'):6.1%} of {games} "
+                        f"games (95% interval {low:.1%} to {high:.1%}), {verdict} the fair share "
+                        f"{fair:.0%}  [{time.perf_counter() - start:4.0f} s]")
+
+
+def sample_views(rules: str, players: int, games: int = 3) -> list:
+    """Views of the search bot's seat (seat 0) in a few games it plays against the expert."""
+    views = []
+    for seed in range(games):
+        state = nn.make(rules, players=players).new_game(seed=seed)
+        while not state.is_over:
+            view = state.view(state.to_move)
+            if state.to_move == 0 and view.phase == "play":
+                views.append(view)
+            state.play(expert_bot(view) if state.to_move else search_bot(view))
+    return views
+
+
+def playouts_per_second(rules: str, players: int, seconds: float = 1.0) -> float:
+    """How many playouts the search bot runs per second: a world guessed from a real view,
+    copied, one move played, and the round played out by the playout policy."""
+    views = sample_views(rules, players, games=1)
+    rng, done = random.Random(1), 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        view = views[done % len(views)]
+        reader = counting.reader_of(view)
+        policy = counting.PlayoutPolicy(view, reader)
+        world = counting.sample_world(view, rng)
+        for _ in range(10):
+            trial = world.copy()
+            trial.play(view.legal_moves[0])
+            counting.playout(trial, view, rng, policy)
+            done += 1
+    return done / (time.process_time() - start)
+
+
+def copies_per_second(seconds: float = 1.0) -> float:
+    """``state.copy()`` per second, four-player Quentin C 30 moves in."""
+    state = nn.make("quentin_c", players=4).new_game(seed=5)
+    rng = random.Random(5)
+    for _ in range(30):
+        state.play(rng.choice(state.legal_moves()))
+    copies, start = 0, time.process_time()
+    while time.process_time() - start < seconds:
+        for _ in range(1000):
+            state.copy()
+        copies += 1000
+    return copies / (time.process_time() - start)
+
+
+def steps(games: int, playouts: int, seed: int) -> None:
+    """The three steps of the search (and racing) at the same budget, against the expert."""
+    print(f"\nThe steps at {playouts} playouts a decision, two-player Quentin C, {games} games each:")
+    for name in ("flat_monte_carlo", "flat_ucb", "ismcts", "race"):
+        step = getattr(counting, name)
+        times: list = []
+
+        def bot(view, step=step):
+            return counting.draw_or_end(view) if view.phase == "draw" else step(view, playouts)
+        bot.__name__ = name
+        results = tournament(nn.make("quentin_c", players=2), [timed(bot, times), expert_bot],
+                             games, seed=seed)
+        low, high = results.interval(name)
+        print(f"  {name:<17}{results.rate(name):6.1%} (95% interval {low:.1%} to {high:.1%}), "
+              f"median {statistics.median(times) * 1000:5.1f} ms a decision", flush=True)
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=600, help="games per setting")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--steps", type=int, default=0, help="games per step (0: skip)")
+    args = parser.parse_args(argv)
+    print(f"search_bot against expert_bot, seats rotated, {counting.RACE_PLAYOUTS} playouts at most "
+          "a decision:", flush=True)
+    times: list = []
+    passed = []
+    for rules, players in SETTINGS:
+        ok, line = strength(rules, players, args.games, args.seed, times)
+        passed.append(ok)
+        print("  " + line, flush=True)
+    median = statistics.median(times) * 1000
+    print(f"\nDecision time over {len(times)} decisions: median {median:.1f} ms "
+          f"({'under' if median < MEDIAN_LIMIT_MS else 'NOT under'} {MEDIAN_LIMIT_MS} ms), "
+          f"mean {statistics.mean(times) * 1000:.1f} ms, 90th percentile "
+          f"{statistics.quantiles(times, n=10)[-1] * 1000:.1f} ms")
+    print("Playouts per second (one decision's machinery):")
+    for rules, players in SETTINGS:
+        print(f"  {rules:<10}{players} players  {playouts_per_second(rules, players):8,.0f}", flush=True)
+    print(f"state.copy(): {copies_per_second():,.0f} copies per second")
+    print(f"\n{sum(passed)} of {len(passed)} settings above the fair share.")
+    if args.steps:
+        steps(args.steps, 300, args.seed)
+
+
+if __name__ == "__main__":
+    main()
