@@ -19,8 +19,8 @@ Jack; the Pass, Skip, -10, Reverse and 99 cards), and among number cards keeps t
 
 Under the Taiwanese rules nobody loses tokens: a player with no playable card drops out of the
 round with the fewest points. There the expert plays to leave the next player stuck and to keep
-itself from being stuck, and names with a 5 the weakest player: the one with fewest cards (the
-likeliest to be stuck), then the one with fewest points.
+itself from being stuck; with a 5 it names the next player at random, as source 002 says a
+computer player does (RULES 1.5), so it values a 5 by the average over the seats it may name.
 
 **search_bot** imagines the game: it guesses the cards it cannot see, plays each of its moves
 out to the end of the round in many such guesses, and keeps the expert's move unless another one
@@ -90,7 +90,13 @@ def cautious_bot(view):
         return (mine, new > MAX_COUNT, special, reader.escape[group] if special else 0, new, index)
 
     moves = plays(view)
-    best = min(enumerate(moves), key=key)[1]
+    return _name_at_random(view, moves, min(enumerate(moves), key=key)[1])
+
+
+def _name_at_random(view, moves: list, best: Play) -> Play:
+    """``best``, or - for a card that names the next player (the Taiwanese 5) - the same card
+    naming a seat chosen at random, as RULES 1.5 asks of a computer player (source 002). The
+    generator is seeded by the view, so the same view always gets the same move."""
     if best.target is None:
         return best
     targets = [move for move in moves if (move.card, move.amount) == (best.card, best.amount)]
@@ -109,23 +115,23 @@ def expert_bot(view):
     score = _places_score if reader.places else _tokens_score
     shared: dict = {}                # work that the candidate moves can share
     scores: dict = {}                # cards of one group played the same way score the same
-    best, best_key = None, None
-    for index, move in enumerate(plays(view)):
+    moves = plays(view)
+    for move in moves:
         same = (reader.group_of[move.card], move.amount, move.target)
         if same not in scores:
             scores[same] = score(view, reader, unseen, move, shared)
-        key = (scores[same], _weakness(view, move), -index)
-        if best_key is None or key > best_key:
-            best, best_key = move, key
-    return best
+    # A card that names the next player names one at random (RULES 1.5), so a way to play it is
+    # worth the average over the seats it may name.
+    named: dict = {}
+    for (group, amount, _), value in scores.items():
+        named.setdefault((group, amount), []).append(value)
 
+    def worth(indexed) -> tuple:
+        index, move = indexed
+        values = named[(reader.group_of[move.card], move.amount)]
+        return (sum(values) / len(values), -index)
 
-def _weakness(view, move: Play) -> tuple:
-    """For a move that names the next player: prefer the one with fewest cards, then fewest points."""
-    if move.target is None:
-        return (0, 0)
-    points = view.points[move.target] if view.points else 0
-    return (-view.hand_sizes[move.target], -points)
+    return _name_at_random(view, moves, max(enumerate(moves), key=worth)[1])
 
 
 def _best_of_hand(chances: list[tuple[float, float]], cards: int) -> float:
