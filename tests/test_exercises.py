@@ -5,7 +5,6 @@ parts included, must pass there.
 """
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -43,17 +42,6 @@ def test_solution_has_checks_with_hidden_parts(name):
     found = checks(read(SOLUTIONS / name), name)
     assert found and all(check.points > 0 for check in found)
     assert any(BEGIN_HIDDEN in check.source for check in found)
-
-
-@pytest.fixture(scope="module")
-def grading_mode():
-    old = os.environ.get("NINETYNINE_GRADING")
-    os.environ["NINETYNINE_GRADING"] = "1"
-    yield
-    if old is None:
-        del os.environ["NINETYNINE_GRADING"]
-    else:
-        os.environ["NINETYNINE_GRADING"] = old
 
 
 @pytest.mark.parametrize("name", NAMES)
