@@ -328,15 +328,17 @@ SPEND_ESCAPES = 0.3
 ELIMINATION = 3.0
 #: playouts of the token games stop after this many moves and estimate the rest of the round
 PLAYOUT_DEPTH = 8
-#: Taiwanese playouts (no tokens, so no table of count values) stop later, and then share out
-#: the places left evenly (None: play the round out)
-PLACES_DEPTH = None
+#: Taiwanese playouts (no table of count values there) stop after this many moves and share
+#: the places left out evenly (None: play the round out)
+PLACES_DEPTH = 10
 #: racing (``race``): the most playouts, the worlds before the first comparison, how often to
 #: compare, and how many standard errors behind the leader drop a move
 RACE_PLAYOUTS = 600
 RACE_FIRST = 12
 RACE_EVERY = 4
 RACE_Z = 2.0
+#: and how many standard errors a move must be ahead of the expert's to be played instead
+PRIOR_Z = 2.0
 
 _TABLES: dict = {}
 
@@ -478,38 +480,64 @@ class PlayoutPolicy:
 
 
 def playout(world, view, rng: random.Random, policy: PlayoutPolicy) -> list[float]:
-    """Play ``world`` to the end of its round, everyone following ``policy``; the rewards."""
+    """Play ``world`` on, everyone following ``policy``, and return each seat's reward.
+
+    A playout ends with the round, or after ``PLAYOUT_DEPTH`` moves (``PLACES_DEPTH`` under the
+    Taiwanese rules): what happens later depends mostly on cards nobody holds yet, so the rest of
+    the round is estimated instead (``estimated_rewards``), which is quicker and less noisy.
+    """
     depth = PLACES_DEPTH if policy.reader.places else PLAYOUT_DEPTH
+    moves = 0
     while not world.is_over:
-        if depth is not None:
-            if depth == 0:
-                return _estimated_rewards(world, view, policy.reader)
-            depth -= 1
+        if moves == depth:
+            return estimated_rewards(world, view, policy.reader)
         world.play(policy(world, rng))
+        moves += 1
     return round_rewards(world, view)
+
+
+def estimated_rewards(world, view, reader: Reader) -> list[float]:
+    """The rewards of a round not played to its end: what it brought so far plus an estimate.
+
+    Token games: the player to move gets what ``count_values`` says the rest of the round is
+    worth at this count, and the others share the opposite. Taiwanese rules: the places not
+    taken yet are shared out evenly among the players still in the round.
+    """
+    n = view.players
+    if reader.places:
+        places = [world.points[s] - view.points[s] + (view.round_points[s] or 0) for s in range(n)]
+        left = [s for s in range(n) if world.in_round[s]]
+        share = (sum(range(1, n + 1)) - sum(places)) / max(1, len(left))
+        return [(2 * (share if s in left else places[s]) - n - 1) / (n - 1) for s in range(n)]
+    rewards = round_rewards(world, view)
+    value = count_values(reader, view.hand_size)[world.count]
+    playing = [s for s in range(n) if world.in_round[s]]
+    for seat in playing:
+        rewards[seat] += value if seat == world.to_move else -value / max(1, len(playing) - 1)
+    return rewards
 
 
 _COUNT_VALUES: dict = {}
 
 
 def count_values(reader: Reader, hand_size: int) -> list[float]:
-    """``values[count]``: the tokens the player to move at ``count`` can expect from the rest of
-    the round, holding random cards, when everyone plays their best card with this table in
-    mind (worked out by value iteration, once per rule set and table)."""
+    """``values[count]``: what the rest of the round is worth, in tokens, to the player to move
+    at ``count`` with a hand of random cards, if every player plays the card that is best now
+    and for the count it leaves (the next player's value at that count counts against them).
+
+    The values depend on each other (a 9 leaves the count where it is), so they are found by
+    *value iteration*: start from 0 everywhere and work every count out again from the last
+    values until nothing changes. Once per rule set and table size, a few hundredths of a second.
+    """
     key = (id(reader), hand_size)
     if key not in _COUNT_VALUES:
         chances = _probabilities(list(reader.size))
         share = 1.0 / max(1, reader.players - 1)     # the next player's gain, shared by the others
         values = [0.0] * (MAX_COUNT + 1)
         for _ in range(60):
-            new_values = []
-            for count in range(MAX_COUNT + 1):
-                best = []
-                for g, p in chances:
-                    options = [theirs - mine - (0.0 if ends or new > MAX_COUNT else share * values[new])
-                               for _, new, mine, theirs, ends in reader.outcomes(g, count)]
-                    best.append((p, max(options, default=-3.0)))
-                new_values.append(_best_of_hand(best, hand_size))
+            new_values = [_best_of_hand([(p, _best_play(reader, g, count, values, share))
+                                         for g, p in chances], hand_size)
+                          for count in range(MAX_COUNT + 1)]
             change = max(abs(a - b) for a, b in zip(values, new_values))
             values = new_values
             if change < 1e-4:
@@ -518,21 +546,15 @@ def count_values(reader: Reader, hand_size: int) -> list[float]:
     return _COUNT_VALUES[key]
 
 
-def _estimated_rewards(world, view, reader: Reader) -> list[float]:
-    """The rewards so far, plus what the rest of the round is worth by ``count_values``.
-    Taiwanese rules: the places still to take are shared out evenly among the players left."""
-    if reader.places:
-        n = view.players
-        points = [world.points[s] - view.points[s] + (view.round_points[s] or 0) for s in range(n)]
-        left = [s for s in range(n) if world.in_round[s]]
-        share = (sum(range(1, n + 1)) - sum(points)) / max(1, len(left))
-        return [(2 * (share if s in left else points[s]) - n - 1) / (n - 1) for s in range(n)]
-    rewards = round_rewards(world, view)
-    value = count_values(reader, view.hand_size)[world.count]
-    playing = [s for s in range(view.players) if world.in_round[s]]
-    for seat in playing:
-        rewards[seat] += value if seat == world.to_move else -value / max(1, len(playing) - 1)
-    return rewards
+def _best_play(reader: Reader, group: int, count: int, values: list[float], share: float) -> float:
+    """The best way to play a card of ``group`` at ``count``, by ``count_values``' reckoning."""
+    best = None
+    for _, new, mine, theirs, ends in reader.outcomes(group, count):
+        value = theirs - mine
+        if not ends and new <= MAX_COUNT:
+            value -= share * values[new]
+        best = value if best is None else max(best, value)
+    return -3.0 if best is None else best
 
 
 def kind_of(move, reader: Reader):
@@ -567,9 +589,10 @@ def _search_setup(view, seed: int):
 
 # Step 1: flat Monte Carlo ----------------------------------------------------------------------
 
-def flat_monte_carlo(view, playouts: int = PLAYOUTS, seed: int = 0):
+def flat_monte_carlo(view, playouts: int | None = None, seed: int = 0):
     """Try every kind of move in the same guessed worlds, with the same luck; keep the best average."""
     reader, rng, choices, unseen, policy = _search_setup(view, seed)
+    playouts = PLAYOUTS if playouts is None else playouts
     if len(choices) == 1:
         return next(iter(choices.values()))
     totals = dict.fromkeys(choices, 0.0)
@@ -597,9 +620,10 @@ def ucb1(total: float, visits: int, available: int, exploration: float | None = 
     return total / visits + exploration * math.sqrt(math.log(available) / visits)
 
 
-def flat_ucb(view, playouts: int = PLAYOUTS, seed: int = 0):
+def flat_ucb(view, playouts: int | None = None, seed: int = 0):
     """Like ``flat_monte_carlo``, but UCB1 picks the move each playout tries."""
     reader, rng, choices, unseen, policy = _search_setup(view, seed)
+    playouts = PLAYOUTS if playouts is None else playouts
     if len(choices) == 1:
         return next(iter(choices.values()))
     totals, visits = dict.fromkeys(choices, 0.0), dict.fromkeys(choices, 0)
@@ -651,11 +675,12 @@ def select(node: Node, world, reader: Reader, rng: random.Random):
     return node.children[kind], choices[kind], False
 
 
-def ismcts(view, playouts: int = PLAYOUTS, seed: int = 0):
+def ismcts(view, playouts: int | None = None, seed: int = 0):
     """Information-set Monte Carlo tree search: every playout guesses a world, walks down the
     tree with UCB1 (each player choosing for themself), adds one node, plays the round out and
     gives each node's mover their reward. The move tried most at the root is played."""
     reader, rng, choices, unseen, policy = _search_setup(view, seed)
+    playouts = PLAYOUTS if playouts is None else playouts
     if len(choices) == 1:
         return next(iter(choices.values()))
     root = Node()
@@ -680,7 +705,7 @@ def ismcts(view, playouts: int = PLAYOUTS, seed: int = 0):
 
 # The bot: a race among the moves that starts from the expert's choice ----------------------------
 
-def race(view, playouts: int = RACE_PLAYOUTS, seed: int = 0, prior=expert_bot):
+def race(view, playouts: int | None = None, seed: int = 0, prior=expert_bot):
     """Flat Monte Carlo (step 1) run as a race, overruling a ``prior`` bot only when it is sure.
 
     Every few worlds each move is compared with the leader on the worlds both have played: the
@@ -694,6 +719,7 @@ def race(view, playouts: int = RACE_PLAYOUTS, seed: int = 0, prior=expert_bot):
     playouts are sure, and trusts it elsewhere (``prior=None``: no prior, the best average wins).
     """
     reader, rng, choices, unseen, policy = _search_setup(view, seed)
+    playouts = RACE_PLAYOUTS if playouts is None else playouts
     default = kind_of(prior(view), reader) if prior is not None and len(choices) > 1 else None
     rewards: dict = {kind: [] for kind in choices}
     running, spent, worlds = list(choices), 0, 0
@@ -711,7 +737,7 @@ def race(view, playouts: int = RACE_PLAYOUTS, seed: int = 0, prior=expert_bot):
             running = [kind for kind in running
                        if kind == leader or not _sure_ahead(rewards[leader], rewards[kind])]
     best = max(running, key=lambda kind: _mean(rewards[kind]))
-    if default in running and not _sure_ahead(rewards[best], rewards[default]):
+    if default in running and not _sure_ahead(rewards[best], rewards[default], PRIOR_Z):
         best = default
     return choices[best]
 
@@ -720,15 +746,16 @@ def _mean(values: list[float]) -> float:
     return sum(values) / len(values) if values else 0.0
 
 
-def _sure_ahead(mine: list[float], theirs: list[float]) -> bool:
-    """Is ``mine`` ahead of ``theirs`` (rewards in the same worlds) by ``RACE_Z`` standard errors?"""
+def _sure_ahead(mine: list[float], theirs: list[float], z: float | None = None) -> bool:
+    """Is ``mine`` ahead of ``theirs`` (rewards in the same worlds) by ``z`` standard errors
+    (``RACE_Z`` if not given)?"""
     gaps = [a - b for a, b in zip(mine, theirs)]
     n = len(gaps)
     if n < 2:
         return False
     mean = sum(gaps) / n
     spread = math.sqrt(sum((gap - mean) ** 2 for gap in gaps) / (n - 1))
-    return mean > RACE_Z * spread / math.sqrt(n)
+    return mean > (RACE_Z if z is None else z) * spread / math.sqrt(n)
 
 
 def search_bot(view):
