@@ -7,6 +7,9 @@
    the bots' tables.
 2. Head-to-head win rates, two players, seats rotated and each deal played from both seats
    (``arena.tournament``), with 95% Wilson intervals.
+
+The search bot is timed here with the others (its decisions take milliseconds, not
+microseconds); its matches against the expert are in ``benchmarks/search_bot.py``.
 """
 from __future__ import annotations
 

@@ -715,7 +715,7 @@ def race(view, playouts: int | None = None, seed: int = 0, prior=expert_bot):
 
     The playouts follow a quick policy, weaker than the expert, so their verdicts are noisy and
     a little biased. So the race starts from the move ``prior`` would play and keeps it unless
-    another move beats it by ``RACE_Z`` standard errors: search corrects the expert where the
+    another move beats it by ``PRIOR_Z`` standard errors: search corrects the expert where the
     playouts are sure, and trusts it elsewhere (``prior=None``: no prior, the best average wins).
     """
     reader, rng, choices, unseen, policy = _search_setup(view, seed)
