@@ -448,6 +448,27 @@ def winner_sentence(table, you: int | None = None, names: Names = None) -> str:
     return f"{_capital(_join([_who(s, you, names) for s in leaders]))} share first place."
 
 
+#: What the seat to move does in each phase of Ninety-Nine (the trick-taking game).
+TRICKS_TASKS = {"bid": "lay aside three cards", "offer": "declare, reveal or pass",
+                "play": "play a card"}
+
+
+def tricks_turn(view, names: Names = None) -> str:
+    """Whose turn it is in Ninety-Nine and what they are to do, for a spectator (third person):
+    "Deal 1 of 9: Seat 0 is to lay aside three cards." (``view`` is any seat's view).
+
+    >>> import ninetynine as nn
+    >>> tricks_turn(nn.make("tricks").new_game(seed=1).view(2))
+    'Deal 1 of 9: Seat 0 is to lay aside three cards.'
+    """
+    if view.to_move is None:
+        return "The game is over."
+    where = f"Deal {view.deal} of {view.deals}"
+    if view.phase == "play":
+        where += f", trick {view.trick_number} of 9"
+    return f"{where}: {seat_name(view.to_move, None, names)} is to {TRICKS_TASKS[view.phase]}."
+
+
 # --- the rules, in words -----------------------------------------------------------------------
 
 RANK_PLURALS = {"A": "Aces", "2": "Twos", "3": "Threes", "4": "Fours", "5": "Fives", "6": "Sixes",
