@@ -63,7 +63,8 @@ def test_student_names_come_from_file_names_or_folders(tmp_path):
 
 
 def test_find_tasks_names_exercises_and_refuses_unknown_ones(tmp_path):
-    tasks = find_tasks([CLASS / "ada"], ROOT / "solutions")
+    tasks, problems = find_tasks([CLASS / "ada"], ROOT / "solutions")
+    assert problems == []
     assert [(t.student, t.source.stem) for t in tasks] == [
         ("ada", "03-no-safe-card"), ("ada", "08-tournament-stats")]
     with pytest.raises(ValueError, match="no exercise called"):

@@ -1,21 +1,26 @@
 """The command line of the grading tools, added to ``ninetynine`` by ``register``.
 
 ``ninetynine exercises build [--check]``  builds ``exercises/`` from ``solutions/``
-``ninetynine grade SUBMISSION... [--exercise NAME] [--out results.csv] [--jobs N] [--timeout S]``
+``ninetynine grade SUBMISSION... [--exercise NAME] [--out results.csv] [--jobs N] [--timeout S]
+[--resume] [--scheduler ADDRESS] [--no-sandbox]``
                                           grades notebooks (files or folders of them)
 """
 from __future__ import annotations
 
 import argparse
-from collections import defaultdict
+import math
+from dataclasses import replace
 from pathlib import Path
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
+from rich.text import Text
 
-from .grader import append_csv, find_tasks, grade_all, start_csv, write_feedback
+from .grader import find_tasks, grade_all
+from .workers import sandbox_refusal
 from .notebooks import NotebookFormatError, build_all
+from .results import Entry, ResultsFolder, content_digest
 from .runner import GRADED, Result
 
 REPOSITORY = Path(__file__).resolve().parents[2]
@@ -48,9 +53,19 @@ def register(subparsers) -> None:
     grade.add_argument("--out", default="results.csv", help="CSV of results (default: results.csv)")
     grade.add_argument("--feedback", help="folder for one feedback file per student "
                                           "(default: 'feedback' beside the CSV)")
-    grade.add_argument("--jobs", type=int, default=1, help="submissions graded at once (default 1)")
-    grade.add_argument("--timeout", type=float, default=60,
+    grade.add_argument("--jobs", type=_number, default="1",
+                       help="submissions graded at once (default 1)")
+    grade.add_argument("--timeout", type=_number, default="60",
                        help="seconds for running a notebook, and for each check (default 60)")
+    grade.add_argument("--resume", action="store_true",
+                       help="keep the results of an earlier run with the same --out and grade only "
+                            "the submissions it did not finish (or that changed since)")
+    grade.add_argument("--scheduler", metavar="ADDRESS",
+                       help="grade on a Dask distributed cluster, e.g. tcp://10.0.0.5:8786 "
+                            "(default: processes on this machine)")
+    grade.add_argument("--no-sandbox", action="store_true",
+                       help="grade even without bubblewrap: the learners' code then runs with "
+                            "your rights (only for notebooks you trust)")
     grade.add_argument("--solutions", help="folder of solution notebooks (default: solutions)")
     grade.set_defaults(func=grade_command)
 
@@ -75,6 +90,29 @@ def build_command(args) -> int:
     return 0
 
 
+def _number(text: str) -> str:
+    """Options are checked in ``grade_command``, so that a wrong one gets one sentence."""
+    return text
+
+
+def _options(args) -> tuple[int, float]:
+    """``--jobs`` and ``--timeout`` as numbers; ``ValueError`` with one sentence when wrong."""
+    try:
+        jobs = int(args.jobs)
+    except ValueError:
+        jobs = 0
+    if jobs < 1:
+        raise ValueError(f"--jobs must be a whole number, 1 or more, not '{args.jobs}'.")
+    try:
+        timeout = float(args.timeout)
+    except ValueError:
+        timeout = math.nan
+    if not math.isfinite(timeout) or timeout <= 0:
+        raise ValueError(f"--timeout must be a number of seconds more than 0, such as 60, "
+                         f"not '{args.timeout}'.")
+    return jobs, timeout
+
+
 def summary(result: Result) -> str:
     """The checks of one result in words: "2 of 3 passed; failed: all-counts"."""
     failed = [check.grade_id for check in result.checks if not check.passed]
@@ -84,43 +122,84 @@ def summary(result: Result) -> str:
 
 
 def results_table(results: list[Result]) -> Table:
+    """The results on screen; every cell is a ``Text``, so a student's text is never rich markup."""
     table = Table(title="Grading results")
     for column in ("Student", "Exercise", "Checks", "Score", "Status"):
         table.add_column(column)
     for r in sorted(results, key=lambda r: (r.student, r.exercise)):
         status = r.status if r.status == GRADED else f"{r.status}: {r.message}"
-        table.add_row(r.student, r.exercise, summary(r), f"{r.score:g} of {r.max_score:g}", status)
+        table.add_row(*map(Text, (r.student, r.exercise, summary(r),
+                                  f"{r.score:g} of {r.max_score:g}", status)))
     return table
 
 
 def grade_command(args) -> int:
-    console = Console()
-    if args.jobs < 1 or args.timeout <= 0:
-        console.print("Error: --jobs must be 1 or more and --timeout more than 0 seconds.")
-        return 2
-    try:
-        tasks = find_tasks(args.submissions, _folder(args.solutions, "solutions"), args.exercise)
-    except (ValueError, NotebookFormatError) as error:
-        console.print(f"Error: {error}", markup=False)
-        return 2
-    out = Path(args.out)
-    feedback = Path(args.feedback) if args.feedback else out.resolve().parent / "feedback"
-    start_csv(out)
-    by_student: dict[str, list[Result]] = defaultdict(list)
-    with Progress(TextColumn("Grading"), BarColumn(), MofNCompleteColumn(),
-                  TextColumn("{task.description}"), console=console) as progress:
-        bar = progress.add_task("", total=len(tasks))
+    console = Console(highlight=False)
 
-        def finished(result: Result) -> None:
-            append_csv(out, result)
-            by_student[result.student].append(result)
-            write_feedback(feedback, result.student, by_student[result.student])
+    def say(text: str) -> None:
+        console.print(text, markup=False, soft_wrap=True)
+
+    try:
+        jobs, timeout = _options(args)
+        refusal = None if args.no_sandbox or args.scheduler else sandbox_refusal()
+        if refusal:
+            raise ValueError(refusal)
+        tasks, problems = find_tasks(args.submissions, _folder(args.solutions, "solutions"),
+                                     args.exercise)
+        if not tasks:
+            raise ValueError(" ".join(problems) + " There is nothing to grade; no result was changed.")
+        out = Path(args.out)
+        feedback = Path(args.feedback) if args.feedback else out.resolve().parent / "feedback"
+        folder = ResultsFolder(out, feedback)
+        if args.resume:
+            folder.load()
+    except (ValueError, NotebookFormatError) as error:
+        say(f"Error: {error}")
+        return 2
+    for problem in problems:
+        say(problem)
+    digests = {task: content_digest(task.submission, task.source) for task in tasks}
+    waiting = []
+    for task in tasks:
+        earlier = folder.earlier(digests[task], task.source.stem) if args.resume else None
+        if earlier is None:
+            waiting.append(task)
+        else:
+            folder.entries[(task.student, task.source.stem)] = Entry(
+                digests[task], replace(earlier, student=task.student, submission=str(task.submission)))
+    if args.resume:
+        say(f"Resuming: {len(tasks) - len(waiting)} of {len(tasks)} submissions were graded "
+            f"before and are kept; {len(waiting)} to grade.")
+        folder.save()
+    if waiting and _grade(waiting, folder, digests, args, jobs, timeout, console) == "stopped":
+        say(f"Stopped: {len(folder.entries)} results are saved in {out}; run the same command "
+            "with --resume to grade the rest.")
+        return 130
+    console.print(results_table([folder.entries[(t.student, t.source.stem)].result for t in tasks]))
+    say(f"Results: {out}. Feedback for each student: {feedback}.")
+    if problems:
+        say(f"{len(problems)} file(s) or folder(s) could not be graded: see the sentences above.")
+        return 1
+    return 0
+
+
+def _grade(waiting, folder: ResultsFolder, digests, args, jobs: int, timeout: float,
+           console: Console) -> str:
+    """Grade ``waiting`` under a progress bar, keeping each result as it comes; "stopped" on Ctrl-C."""
+    with Progress(TextColumn("Grading"), BarColumn(), MofNCompleteColumn(),
+                  TextColumn("{task.description}", markup=False), console=console) as progress:
+        bar = progress.add_task("", total=len(waiting))
+
+        def finished(task, result: Result) -> None:
+            folder.add(digests[task], result)
             progress.update(bar, advance=1, description=f"{result.student}, {result.exercise}")
 
-        results = grade_all(tasks, args.timeout, args.jobs, finished)
-    console.print(results_table(results))
-    console.print(f"Results: {out}. Feedback for each student: {feedback}.", markup=False)
-    return 0
+        try:
+            grade_all(waiting, timeout, jobs, finished, scheduler=args.scheduler,
+                      sandbox=not args.no_sandbox)
+        except KeyboardInterrupt:
+            return "stopped"
+    return "done"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,28 +1,25 @@
-"""Grade a class: find the submissions, grade them in parallel, write results as they finish.
+"""Grade a class: find the submissions, grade them in parallel, hand each result back as it finishes.
 
-Each submission is graded by its own worker process (``runner.py``), which starts its own kernel.
-The grader runs up to ``jobs`` workers at a time and stops any worker that runs far past its time
-limit (its kernel goes with it: a worker leads its own process group). After each submission the
-CSV gets its rows and the student's feedback file is rewritten, so an interrupted run loses
-nothing already graded.
+Each submission is graded by a worker process of its own (``workers.py``), which runs
+``runner.grade_submission`` and sends the result back to this process on a private pipe. The
+grader keeps at most ``jobs`` workers running (a thread pool waits on them), stops any worker
+that runs far past its time limit, and on Ctrl-C stops every worker - and everything below each
+one - at once. With a Dask scheduler's address the same workers run on a Dask cluster instead
+(``dask_backend.py``). Writing the results is ``results.py``'s job.
 """
 from __future__ import annotations
 
-import csv
-import os
 import re
-import signal
-import subprocess
-import sys
-import time
+import unicodedata
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
+from . import workers
 from .notebooks import checks, read, solution_paths
-from .runner import DIED, TIMEOUT, CheckResult, Result
+from .runner import Result
 
-CSV_FIELDS = ["student", "exercise", "check", "points", "max_points", "passed", "status", "message"]
 KERNEL_START = 30          # seconds allowed on top of the time limits for starting a kernel
 
 
@@ -51,43 +48,61 @@ def student_name(submission: Path, exercise: Path) -> str:
 
     The exercise's name is taken out of the file name; what is left names the student. When
     nothing is left (the file is called just like the exercise), the folder names the student.
+    Names are in Unicode's composed form (NFC), so "Zoë" is one student however it was typed.
     """
     number = exercise.stem[:2]
-    stem = submission.stem.replace(exercise.stem, " ")
+    stem = unicodedata.normalize("NFC", submission.stem).replace(exercise.stem, " ")
     stem = re.sub(rf"(^|[^0-9]){number}(?=[^0-9]|$)", r"\1 ", stem)
     stem = re.sub(r"[\s_.-]+", " ", stem).strip().replace(" ", "-")
-    return stem or submission.resolve().parent.name
+    return stem or unicodedata.normalize("NFC", submission.resolve().parent.name)
 
 
-def find_tasks(paths: Iterable[str | Path], solutions: str | Path, exercise: str | None = None) -> list[Task]:
-    """A task for every submitted notebook among ``paths`` (files, or folders searched deeply).
+def find_tasks(paths: Iterable[str | Path], solutions: str | Path,
+               exercise: str | None = None) -> tuple[list[Task], list[str]]:
+    """A task for every submitted notebook among ``paths`` (files, or folders searched deeply),
+    and one sentence for each file or folder that cannot be graded (the rest are graded).
 
     Without ``exercise``, each file name must name its exercise ("03" or "03-no-safe-card").
+    Raises ``ValueError`` (one sentence) for a path that does not exist or an unknown exercise.
     """
     solutions = Path(solutions)
     fixed = find_exercise(exercise, solutions) if exercise else None
-    tasks = []
+    tasks, problems = [], []
     for path in map(Path, paths):
         if path.is_dir():
             files = sorted(p for p in path.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+            if not files:
+                problems.append(f"The folder {path} holds no notebooks (.ipynb files).")
         elif path.exists():
             files = [path]
         else:
             raise ValueError(f"There is no file or folder called {path}: give notebooks or folders of them.")
         for file in files:
-            source = fixed or _exercise_of(file, solutions)
-            tasks.append(Task(file, source, student_name(file, source)))
-    return tasks
+            source = fixed or exercise_of(file, solutions)
+            if source is None:
+                problems.append(f"The file {file} does not name an exercise, so it was not graded: "
+                                "rename it (e.g. ada-03.ipynb) or use --exercise.")
+            else:
+                task = Task(file, source, student_name(file, source))
+                twin = next((t for t in tasks if (t.student, t.source) == (task.student, source)), None)
+                if twin:
+                    problems.append(f"The files {twin.submission} and {file} both answer "
+                                    f"{source.stem} for {task.student}, so the second was not "
+                                    "graded: rename one of them.")
+                else:
+                    tasks.append(task)
+    return tasks, problems
 
 
-def _exercise_of(file: Path, solutions: Path) -> Path:
+def exercise_of(file: Path, solutions: Path) -> Path | None:
+    """The solution notebook a file's name points to ("ada-03-no-safe-card", "ada_03"), or None."""
     for path in solution_paths(solutions):
         if path.stem in file.stem:
             return path
     for path in solution_paths(solutions):
         if re.search(rf"(^|[^0-9]){path.stem[:2]}([^0-9]|$)", file.stem):
             return path
-    raise ValueError(f"The file {file} does not name an exercise: rename it or use --exercise.")
+    return None
 
 
 def worker_limit(task: Task, timeout: float) -> float:
@@ -95,94 +110,36 @@ def worker_limit(task: Task, timeout: float) -> float:
     return timeout * (1 + len(checks(read(task.source)))) + KERNEL_START
 
 
-def _stopped(task: Task, status: str, message: str) -> Result:
-    """The result of a worker that had to be stopped, or that failed without a result."""
-    result = Result(task.student, task.source.stem, str(task.submission),
-                    checks=[CheckResult(c.grade_id, 0, c.points, False)
-                            for c in checks(read(task.source))])
-    return result.fail_all(status, message)
+def job_of(task: Task, timeout: float, sandbox: bool = True) -> workers.Job:
+    return workers.Job(str(task.submission), str(task.source), task.student, timeout, sandbox)
 
 
 def grade_all(tasks: list[Task], timeout: float = 60, jobs: int = 1,
-              on_result: Callable[[Result], None] = lambda result: None) -> list[Result]:
-    """Grade every task, ``jobs`` at a time; call ``on_result`` as each one finishes."""
-    waiting, running, results = list(tasks), [], []
-    while waiting or running:
-        while waiting and len(running) < jobs:
-            task = waiting.pop(0)
-            process = subprocess.Popen(
-                [sys.executable, "-m", "ninetynine.grading.runner", str(task.submission),
-                 str(task.source), task.student, str(timeout)],
-                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, start_new_session=True)
-            running.append((task, process, time.monotonic() + worker_limit(task, timeout)))
-        time.sleep(0.05)
-        for entry in list(running):
-            task, process, deadline = entry
-            if process.poll() is None and time.monotonic() < deadline:
-                continue
-            running.remove(entry)
-            result = _collect(task, process, timeout)
-            results.append(result)
-            on_result(result)
-    return results
+              on_result: Callable[[Task, Result], None] = lambda task, result: None,
+              scheduler: str | None = None, sandbox: bool = True) -> list[Result]:
+    """Grade every task, ``jobs`` at a time (or on the Dask cluster at ``scheduler``); call
+    ``on_result(task, result)`` in this thread as each one finishes.
 
-
-def _collect(task: Task, process: subprocess.Popen, timeout: float) -> Result:
-    """The worker's result; a worker still running past its limit is stopped with its kernel."""
-    if process.poll() is None:
-        os.killpg(process.pid, signal.SIGKILL)
-        process.wait()
-        return _stopped(task, TIMEOUT, f"The notebook and its checks did not finish within the "
-                                       f"time limit ({timeout:g} seconds per step).")
-    output = process.stdout.read().strip().splitlines()
+    Ctrl-C (``KeyboardInterrupt``) stops every worker before it is raised again; the results
+    already handed to ``on_result`` are kept by the caller.
+    """
+    if scheduler:
+        from .dask_backend import grade_on_dask
+        return grade_on_dask(tasks, timeout, scheduler, on_result, sandbox)
+    results = []
+    workers.allow_starts()
+    pool = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="grading")
     try:
-        return Result.from_json(output[-1])
-    except (IndexError, ValueError, TypeError, KeyError):
-        return _stopped(task, DIED, "Grading this notebook failed unexpectedly; grade it again "
-                                    "or look at it by hand.")
-
-
-def csv_rows(result: Result) -> list[dict]:
-    """One row per check (tidy data: easy to filter, pivot and add up in any spreadsheet)."""
-    return [{"student": result.student, "exercise": result.exercise, "check": check.grade_id,
-             "points": check.points, "max_points": check.max_points,
-             "passed": "yes" if check.passed else "no", "status": result.status,
-             "message": check.message} for check in result.checks]
-
-
-def start_csv(path: Path) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("w", newline="", encoding="utf-8") as file:
-        csv.DictWriter(file, CSV_FIELDS).writeheader()
-
-
-def append_csv(path: Path, result: Result) -> None:
-    with path.open("a", newline="", encoding="utf-8") as file:
-        csv.DictWriter(file, CSV_FIELDS).writerows(csv_rows(result))
-
-
-def feedback_text(student: str, results: list[Result]) -> str:
-    """A student's feedback, in sentences that read well aloud: each exercise, each failed check."""
-    lines = [f"# Feedback for {student}", ""]
-    for result in sorted(results, key=lambda r: r.exercise):
-        lines += [f"## {result.exercise}", "",
-                  f"Score: {result.score:g} out of {result.max_score:g}."]
-        if result.message:
-            lines.append(result.message)
-        lines.append("")
-        for check in result.checks:
-            if check.passed:
-                lines.append(f"- Check {check.grade_id} passed.")
-            else:
-                lines.append(f"- Check {check.grade_id} failed: {check.message or 'no reason given.'}")
-        if result.notes:
-            lines += ["", "Notes from running your notebook:"] + [f"- {note}" for note in result.notes]
-        lines.append("")
-    return "\n".join(lines)
-
-
-def write_feedback(folder: Path, student: str, results: list[Result]) -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{re.sub(r'[^A-Za-z0-9_-]', '_', student)}.md"
-    path.write_text(feedback_text(student, results), encoding="utf-8")
-    return path
+        futures = {pool.submit(workers.grade_here, job_of(task, timeout, sandbox),
+                               worker_limit(task, timeout)): task for task in tasks}
+        for future in as_completed(futures):
+            result = future.result()
+            results.append(result)
+            on_result(futures[future], result)
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        workers.stop_all()
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+    return results
