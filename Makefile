@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 UV := $(shell command -v uv 2>/dev/null)
 
-.PHONY: play lab test bench notebooks clean
+.PHONY: play lab test bench notebooks clean site site-check
 
 # One stamp per extra, remade whenever pyproject.toml changes.
 $(VENV)/.stamp-%: pyproject.toml
@@ -37,6 +37,15 @@ test: $(VENV)/.stamp-dev
 notebooks: $(VENV)/.stamp-dev
 	$(BIN)/python notebooks/_execute.py notebooks/[0-9]*.ipynb solutions/*.ipynb
 	$(BIN)/ninetynine exercises build
+
+# The kit as a JupyterLite site in site/ (no install for learners: see README, "No install").
+site: $(VENV)/.stamp-site
+	$(BIN)/python -m ninetynine.site build
+
+# Every notebook and exercise run in the built site, in Chromium (minutes; not part of make test).
+site-check: $(VENV)/.stamp-dev
+	$(BIN)/python -m ninetynine.site build
+	$(BIN)/python -m ninetynine.site check
 
 bench: $(VENV)/.stamp-core
 	$(BIN)/python benchmarks/speed.py
