@@ -1,0 +1,212 @@
+"""``ninetynine tournament``: a league of learners' bots, from the command line.
+
+``ninetynine tournament SUBMISSION... --game NAME [--players N] [--games N] [--seed S]
+[--out DIR] [--timeout S] [--house BOTS] [--scheduler ADDRESS] [--no-sandbox]``
+
+A mistake on the command line is one sentence (exit code 2) and nothing is played. Names come
+from file names, so they are printed as plain text (never read as rich markup).
+"""
+from __future__ import annotations
+
+import math
+import re
+import sys
+from math import comb
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from .contestants import Entry, Table
+from .referee import schedule
+from .results import percent, standings, write_files
+from .run import run_league
+
+#: the games a league can play, and the seats at a table by default
+GAMES = {"quentin_c": 2, "rs_games": 2, "classic": 2, "taiwanese": 3, "board": 2, "tricks": 3}
+SUFFIXES = (".ipynb", ".py")
+
+
+class Refusal(ValueError):
+    """A command line that cannot be run; the message is one sentence."""
+
+
+def register(subparsers) -> None:
+    """Add the ``tournament`` subcommand to an argparse ``subparsers`` object."""
+    league = subparsers.add_parser(
+        "tournament", help="play learners' bots against each other in a league",
+        description="Play every learner's bot (my_bot from a strategy exercise's notebook or a "
+                    ".py file; my_bid for tricks) against the others, each in its own sandbox, "
+                    "and rate them.")
+    league.add_argument("submissions", nargs="+", metavar="SUBMISSION",
+                        help="notebooks or .py files, or folders of them")
+    league.add_argument("--game", required=True, metavar="NAME",
+                        help=f"the game: {', '.join(GAMES)}")
+    league.add_argument("--players", metavar="N", help="seats at each table (default: 2, or 3 "
+                                                      "for taiwanese and tricks)")
+    league.add_argument("--games", metavar="N", help="games each line-up plays, a multiple of "
+                                                    "the players (default: 4 deals, seats rotated)")
+    league.add_argument("--seed", default="0", metavar="S", help="seed of the deals (default 0)")
+    league.add_argument("--out", default="tournament", metavar="DIR",
+                        help="folder for the CSV files and report.html (default: tournament)")
+    league.add_argument("--timeout", default="1", metavar="S",
+                        help="seconds a bot may take to choose one move (default 1)")
+    league.add_argument("--start-timeout", default="60", metavar="S",
+                        help="seconds a learner's file may take to run before play (default 60)")
+    league.add_argument("--house", default="", metavar="BOTS",
+                        help="the kit's own bots to add to the league, comma separated "
+                             "(such as expert,random)")
+    league.add_argument("--scheduler", metavar="ADDRESS",
+                        help="play on a Dask cluster (tcp://host:8786); default: here")
+    league.add_argument("--no-sandbox", action="store_true",
+                        help="run learners' files without the bubblewrap sandbox (unsafe)")
+    league.set_defaults(func=tournament_command)
+
+
+def _whole(option: str, value: str, least: int) -> int:
+    try:
+        number = int(value)
+    except ValueError:
+        number = None
+    if number is None or number < least:
+        raise Refusal(f"{option} must be a whole number from {least} up, not '{value}'.")
+    return number
+
+
+def _seconds(option: str, value: str) -> float:
+    try:
+        number = float(value)
+    except ValueError:
+        number = math.nan
+    if not math.isfinite(number) or number <= 0:
+        raise Refusal(f"{option} must be a number of seconds above 0, such as 0.5, not '{value}'.")
+    return number
+
+
+def contestant_name(path: Path) -> str:
+    """The learner, from the file name without the exercise ("ada-05-beat-random.ipynb" -> ada),
+    or its folder when the file is named only like the exercise ("ada/05-beat-random.ipynb")."""
+    found = re.match(r"^(.*?)(?:^|[-_ ])\d\d(?:-[a-z0-9]+)*$", path.stem)
+    name = found.group(1) if found else path.stem
+    return name.strip("-_ ") or path.resolve().parent.name
+
+
+def find_entries(paths: list[str], house: str, game: str) -> list[Entry]:
+    """An entry for every learner's file (folders searched deeply) and every house bot; names
+    that repeat get "#2", "#3"..."""
+    from ..bots import bots_for
+    files = []
+    for path in map(Path, paths):
+        if path.is_dir():
+            found = sorted(p for p in path.rglob("*") if p.suffix in SUFFIXES
+                           and ".ipynb_checkpoints" not in p.parts and p.is_file())
+            if not found:
+                raise Refusal(f"The folder {path} holds no notebook or .py file.")
+            files.extend(found)
+        elif path.is_file():
+            if path.suffix not in SUFFIXES:
+                raise Refusal(f"{path} is not a notebook or a .py file: give bots as .ipynb or "
+                              ".py files, or folders of them.")
+            files.append(path)
+        else:
+            raise Refusal(f"There is no file or folder called {path}.")
+    entries = [Entry("file", contestant_name(file), str(file)) for file in files]
+    known = bots_for(game)
+    for name in filter(None, (n.strip() for n in house.split(","))):
+        if name not in known:
+            raise Refusal(f"'{name}' is not a bot of this game: choose among {', '.join(known)}.")
+        entries.append(Entry("house", f"house {name}", name))
+    seen: dict[str, int] = {}
+    unique = []
+    for entry in entries:
+        seen[entry.name] = seen.get(entry.name, 0) + 1
+        name = entry.name if seen[entry.name] == 1 else f"{entry.name}#{seen[entry.name]}"
+        unique.append(Entry(entry.kind, name, entry.source))
+    return unique
+
+
+def _table(args) -> tuple[Table, int]:
+    from ..cli import option_words
+    from ..core import make
+    if args.game not in GAMES:
+        raise Refusal(f"'{args.game}' is not a game a league plays: choose one of "
+                      f"{', '.join(GAMES)}.")
+    players = GAMES[args.game] if args.players is None else _whole("--players", args.players, 2)
+    options = {} if args.game == "tricks" else {"players": players}
+    if args.game == "tricks" and players != 3:
+        raise Refusal("Tricks is a game for three players: leave out --players or give 3.")
+    try:
+        game = make(args.game, **options)
+    except ValueError as error:
+        raise Refusal(option_words(str(error))) from None
+    return Table(args.game, tuple(sorted(game.options.items()))), players
+
+
+def sandbox_mode(args) -> str:
+    """"process" with --no-sandbox; else "bwrap", or a Refusal when bwrap is missing."""
+    if args.no_sandbox:
+        return "process"
+    from .sandboxed import missing_sandbox
+    missing = missing_sandbox()
+    if missing and not args.scheduler:       # a cluster's workers check for themselves
+        raise Refusal(missing)
+    return "bwrap"
+
+
+def tournament_command(args) -> int:
+    console = Console(highlight=False)
+    try:
+        table, players = _table(args)
+        games = 4 * players if args.games is None else _whole("--games", args.games, players)
+        if games % players:
+            raise Refusal(f"--games must be a multiple of --players ({players}), so that every "
+                          f"bot sits in every seat equally often, not {games}.")
+        seed = _whole("--seed", args.seed, 0)
+        seconds = _seconds("--timeout", args.timeout)
+        start = _seconds("--start-timeout", args.start_timeout)
+        entries = find_entries(args.submissions, args.house, args.game)
+        if len(entries) < players:
+            raise Refusal(f"A league of {players}-player games needs at least {players} bots, "
+                          f"and {len(entries)} were given: add files or --house bots.")
+        mode = sandbox_mode(args)
+    except Refusal as refusal:
+        print(f"Error: {refusal}", file=sys.stderr)
+        return 2
+    fixtures = schedule(len(entries), players, games // players, seed)
+    names = [entry.name for entry in entries]
+    console.print(f"{len(entries)} bots, {comb(len(entries), players)} line-ups of {players}, "
+                  f"{games} games each: {len(fixtures)} games.", markup=False)
+    with Progress(TextColumn("Playing"), BarColumn(), MofNCompleteColumn(),
+                  TextColumn("{task.description}", markup=False), console=console) as progress:
+        bar = progress.add_task("", total=len(fixtures))
+
+        def finished(outcome) -> None:
+            who = ", ".join(names[index] for index in outcome.fixture.seats)
+            progress.update(bar, advance=1, description=f"game {outcome.fixture.number}: {who}")
+
+        outcomes = run_league(entries, table, fixtures, seconds, sandbox=mode,
+                              scheduler=args.scheduler, finished=finished, start_seconds=start)
+    settings = (f"{args.game}, {players} players, {games} games per line-up ({games // players} "
+                f"deals, seats rotated), seed {seed}, {seconds:g} seconds a move, "
+                f"{'no sandbox' if mode == 'process' else 'each bot in its own sandbox'}.")
+    paths = write_files(Path(args.out), names, outcomes, f"League of {args.game}", settings)
+    console.print(standings_table(names, outcomes))
+    forfeits = sum(len(outcome.forfeits) for outcome in outcomes)
+    console.print(f"{forfeits} forfeits (the reasons are in {paths['games']}). Report: "
+                  f"{paths['report']}. Tables: {paths['standings']}, {paths['head-to-head']}.",
+                  markup=False)
+    return 0
+
+
+def standings_table(names, outcomes) -> RichTable:
+    """The standings as a rich table; every name is plain text, never markup."""
+    table = RichTable(title="League standings")
+    for column in ("Rank", "Bot", "Rating", "Games", "Wins", "Win rate (95% interval)", "Forfeits"):
+        table.add_column(column)
+    for place, s in enumerate(standings(names, outcomes), start=1):
+        low, high = s.interval
+        table.add_row(str(place), Text(s.name), f"{s.rating:.2f}", str(s.games), str(s.wins),
+                      f"{percent(s.win_rate)} ({percent(low)} to {percent(high)})", str(s.forfeits))
+    return table

@@ -1,0 +1,178 @@
+"""Contestants: the players of a league, each answering views with moves' text, within a time.
+
+The referee (``referee.play``) knows a contestant only through three calls:
+
+- ``begin(key)``: a new game starts (``key`` names it: a contestant keeps nothing from one game
+  to the next, and a sandbox that died in the last game is started again);
+- ``answer(view, seconds) -> str``: the text of a move for this view, within ``seconds``; any
+  failure raises ``Forfeit`` with one sentence saying what went wrong;
+- ``close()``: the league is over.
+
+Three kinds:
+
+- ``HouseBot``: one of the kit's own bots (``--house expert``), trusted, in the referee's process;
+- ``InProcess``: a learner's ``.py`` file run in the referee's own process, for the kit's own
+  tests of the league; the time limit is checked after the move;
+- ``Sandboxed`` (``sandboxed.py``): a learner's file in its own sandbox, reached through the
+  grader's plain-data channel.
+
+Every kind goes through the same plain-data view (``plain.to_plain``) and answers text, so the
+kit's tests of the in-process kind test the same path the sandbox takes.
+"""
+from __future__ import annotations
+
+import dataclasses
+import random
+import runpy
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+from .. import bots as _bots
+from .plain import to_plain
+from .seat import answer as seat_answer, player_name
+
+#: characters of a learner's error message kept in a forfeit's reason
+MESSAGE_LIMIT = 200
+
+
+class Forfeit(Exception):
+    """A contestant cannot go on with this game; the message is one sentence saying why."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """What a contestant is, in a form that can be sent to another machine (Dask).
+
+    kind    "house" (a kit bot, ``source`` is its name) or "file" (a learner's notebook or .py)
+    name    the name shown in the results (made unique by the league)
+    source  the kit bot's name, or the file's path
+    code    the file's text, sent along to a Dask worker that cannot read the file ("" here)
+    """
+
+    kind: str
+    name: str
+    source: str
+    code: str = ""
+
+
+@dataclass(frozen=True)
+class Table:
+    """The game a contestant is playing: its name and options (plain data)."""
+
+    game: str
+    options: tuple
+
+
+def error_sentence(function: str, error: BaseException) -> str:
+    """``my_bot raised ZeroDivisionError: division by zero.`` on one line, cut to a length."""
+    message = " ".join(str(error).split())
+    if len(message) > MESSAGE_LIMIT:
+        message = message[:MESSAGE_LIMIT - 3] + "..."
+    text = f"{function} raised {type(error).__name__}" + (f": {message}" if message else "")
+    return text if text.endswith(".") else text + "."
+
+
+def too_slow(function: str, seconds: float) -> str:
+    return f"{function} took longer than {seconds:g} seconds to choose a move."
+
+
+class Contestant:
+    """The shape every contestant has (see the module's docstring)."""
+
+    def __init__(self, entry: Entry, table: Table):
+        self.entry, self.table = entry, table
+        self.key = None
+
+    def begin(self, key) -> None:
+        self.key = key
+
+    def answer(self, view, seconds: float) -> str:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        pass
+
+
+class HouseBot(Contestant):
+    """A bot of the kit, by name; its random generator (if any) is seeded by the game's key."""
+
+    def begin(self, key) -> None:
+        super().begin(key)
+        self.bot = _bots.get(self.entry.source, self.table.game)
+        if self.bot is _bots.random_bot:
+            rng = random.Random(f"house:{key}")
+            self.bot = lambda view: _bots.random_bot(view, rng)
+
+    def answer(self, view, seconds: float) -> str:
+        return str(self.bot(view))
+
+
+class PlainSeat(Contestant):
+    """A learner's seat reached with plain data: the view goes out with only the history the seat
+    has not been sent yet in this game (``seat.HISTORY`` on the other side keeps the rest)."""
+
+    function = "my_bot"
+
+    def begin(self, key) -> None:
+        super().begin(key)
+        self.sent = 0
+
+    def payload(self, view) -> dict:
+        history = view.history
+        data = to_plain(dataclasses.replace(view, history=history[self.sent:]),
+                        self.table.game, dict(self.table.options))
+        data["key"], data["start"] = str(self.key), self.sent
+        self.sent = len(history)
+        return data
+
+
+class InProcess(PlainSeat):
+    """A learner's ``.py`` file run in this process: for the kit's own tests of the league.
+
+    Each move is asked for in a thread the referee waits for at most ``seconds``, as it would
+    wait for a sandbox; a bot still thinking then forfeits, and its thread is left to finish on
+    its own (it cannot be stopped). Learners' files in a real league run in sandboxes
+    (``sandboxed.py``), where a bot that is too slow is stopped for good.
+    """
+
+    def __init__(self, entry: Entry, table: Table):
+        super().__init__(entry, table)
+        self.namespace, self.broken = None, None
+        self.history = {"key": None, "events": []}      # its own, as a sandbox would have
+
+    def _load(self) -> None:
+        path = Path(self.entry.source)
+        try:
+            if path.suffix != ".py":
+                raise LookupError("Only .py files run in the referee's process: notebooks run "
+                                  "in a sandbox.")
+            self.namespace = runpy.run_path(str(path), run_name="__learner__")
+            self.function = player_name(self.namespace)
+        except LookupError as error:
+            self.broken = str(error)
+        except BaseException as error:      # noqa: BLE001 - a learner's file may raise anything
+            self.broken = f"The file did not run: {error_sentence('it', error)}"
+
+    def answer(self, view, seconds: float) -> str:
+        if self.namespace is None and self.broken is None:
+            self._load()
+        if self.broken:
+            raise Forfeit(self.broken)
+        data, done = self.payload(view), {}
+
+        def move() -> None:
+            try:
+                done["text"] = seat_answer(self.namespace, data, self.history)
+            except BaseException as error:      # noqa: BLE001
+                done["error"] = error
+
+        thread = threading.Thread(target=move, daemon=True)
+        thread.start()
+        thread.join(seconds)
+        if thread.is_alive():
+            self.history = {"key": None, "events": []}      # the old thread may still write
+            raise Forfeit(too_slow(self.function, seconds))
+        if "error" in done:
+            raise Forfeit(error_sentence(self.function, done["error"]))
+        return done["text"]

@@ -1,0 +1,129 @@
+"""The referee: the league's schedule, and one game played between contestants.
+
+**The schedule** (``schedule``). Every group of ``players`` contestants (each *line-up*) plays
+the same ``deals``: each deal is played ``players`` times, the seats rotated one step each time,
+so every contestant sits in every seat once with the same cards (duplicate deals, as in bridge:
+the luck of the deal cancels out). Every line-up plays the same deals, so all contestants face
+the same cards. The whole schedule follows from the seed: the same seed, the same league.
+
+**One game** (``play``). The referee holds the real state. At each turn it shows the contestant
+of the seat to move its view, and plays the text it answers after parsing it with the game's own
+``parse_move``. A contestant that raises, is too slow, or answers text that is not a legal move
+**forfeits** the game: it is placed last whatever happens, the reason is kept (one sentence), and
+the kit's random bot plays its seat to the end so that the others finish a real game.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from itertools import combinations
+
+from .. import bots as _bots
+from ..arena import MAX_MOVES
+from ..core import IllegalMove
+from .contestants import Forfeit
+
+
+@dataclass(frozen=True)
+class Fixture:
+    """One game of the schedule: ``seats[s]`` is the index of the contestant in seat ``s``."""
+
+    number: int
+    seats: tuple[int, ...]
+    seed: int
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How one game ended.
+
+    places    the place of each seat, 1 = first (seats that tie share a place)
+    forfeits  (seat, reason) for every seat that forfeited, in the order it happened
+    moves     moves played, the random bot's moves for a forfeited seat included
+    """
+
+    fixture: Fixture
+    places: tuple[int, ...]
+    forfeits: tuple[tuple[int, str], ...]
+    moves: int
+
+    @property
+    def winner(self) -> int | None:
+        """The seat placed first alone, or None when first place is shared."""
+        firsts = [seat for seat, place in enumerate(self.places) if place == 1]
+        return firsts[0] if len(firsts) == 1 else None
+
+
+def deal_seed(seed: int, deal: int) -> int:
+    """The seed of deal number ``deal`` of a league seeded with ``seed``."""
+    return seed * 1_000_003 + deal
+
+
+def schedule(contestants: int, players: int, deals: int, seed: int) -> list[Fixture]:
+    """Every line-up of ``players`` contestants plays every deal once in each rotation of seats."""
+    fixtures = []
+    for lineup in combinations(range(contestants), players):
+        for deal in range(deals):
+            for shift in range(players):
+                seats = tuple(lineup[(seat - shift) % players] for seat in range(players))
+                fixtures.append(Fixture(len(fixtures), seats, deal_seed(seed, deal)))
+    return fixtures
+
+
+def play(game, contestants: list, fixture: Fixture, seconds: float) -> Outcome:
+    """Play ``fixture`` with ``contestants`` (indexed as in its ``seats``), ``seconds`` a move."""
+    state = game.new_game(seed=fixture.seed)
+    players = [contestants[index] for index in fixture.seats]
+    for player in players:
+        player.begin(f"{fixture.number}:{fixture.seed}")
+    stand_ins, forfeits, moves = {}, [], 0
+    while not state.is_over and moves < MAX_MOVES:
+        seat = state.to_move
+        view = state.view(seat)
+        if seat in stand_ins:
+            state.play(stand_ins[seat](view))
+        else:
+            try:
+                _play_answer(state, players[seat].answer(view, seconds), players[seat])
+            except Forfeit as forfeit:
+                forfeits.append((seat, str(forfeit)))
+                rng = random.Random(f"stand-in:{fixture.seed}:{seat}")
+                stand_ins[seat] = lambda view, rng=rng: _bots.random_bot(view, rng)
+                continue
+        moves += 1
+    forfeited = [seat for seat, _ in forfeits]
+    return Outcome(fixture, places(state, forfeited, len(players)), tuple(forfeits), moves)
+
+
+def _play_answer(state, text, player) -> None:
+    """Parse the answered text and play it, or raise ``Forfeit`` saying why it cannot be."""
+    function = getattr(player, "function", "The bot")
+    shown = text if isinstance(text, str) and len(text) <= 40 else f"{str(text)[:37]}..."
+    if not isinstance(text, str):
+        raise Forfeit(f"{function} answered something that is not text.")
+    try:
+        move = state.parse_move(text)
+    except (ValueError, TypeError):
+        raise Forfeit(f"{function} answered '{shown}', which is not a move of this game.") from None
+    try:
+        state.play(move)
+    except IllegalMove as error:
+        raise Forfeit(f"{function} answered '{shown}', which the rules do not allow here: "
+                      f"{str(error).rstrip('.')}.") from None
+
+
+def places(state, forfeited: list[int], players: int) -> tuple[int, ...]:
+    """Each seat's place: the game's standings, the seats that forfeited moved to the bottom
+    (sharing the last place). A game stopped unfinished (it never is, with the kit's rules)
+    places everyone equal."""
+    if not state.is_over:
+        return (1,) * players
+    order = [standing for standing in state.standings() if standing.seat not in forfeited]
+    result = [players - len(forfeited) + 1] * players
+    previous, place = None, 0
+    for position, standing in enumerate(order, start=1):
+        if previous is None or standing.rank != previous:
+            place = position
+        result[standing.seat] = place
+        previous = standing.rank
+    return tuple(result)

@@ -1,0 +1,106 @@
+"""A learner's bot in its own sandbox, reached through the grader's plain-data channel.
+
+``Sandboxed`` starts the learner's process with ``grading.channel.Learner`` (bubblewrap: no
+network, a read-only view of the system and the kit, no view of the other submissions or of the
+league's results, limits on memory, processor time and output), runs the learner's file there
+once (a notebook's code cells except its check cells, or a ``.py`` file), and adds two small
+functions to its namespace that call ``league.seat``. At each move the referee sends the view as
+plain data (``plain.to_plain``) and gets the move's text back, within the time limit.
+
+A bot that is too slow, prints too much, or ends its own process loses its sandbox with the game;
+the next game starts it again (and runs the file again). A file that does not run at all, or
+defines no bot, forfeits every game with the same reason, and is not started again.
+"""
+from __future__ import annotations
+
+import shutil
+import tempfile
+from pathlib import Path
+
+from .contestants import Entry, Forfeit, PlainSeat, Table, error_sentence, too_slow
+
+#: run in the learner's namespace after its file: the referee calls these two by name
+SEAT_CODE = """\
+import ninetynine.league.seat as _league_seat
+def _league_player():
+    return _league_seat.player_name(globals())
+def _league_answer(data):
+    return _league_seat.answer(globals(), data)
+"""
+
+
+def missing_sandbox() -> str | None:
+    """The grader's sentence saying that bubblewrap is missing, or None when it is there."""
+    from ..grading import sandbox
+    return None if sandbox.available() else sandbox.MISSING
+
+
+class Sandboxed(PlainSeat):
+    """A learner's notebook or ``.py`` file in a sandbox (``use_bwrap=False``: in a process of
+    its own without one, for ``--no-sandbox``)."""
+
+    def __init__(self, entry: Entry, table: Table, use_bwrap: bool = True,
+                 start_seconds: float = 60, hide=()):
+        super().__init__(entry, table)
+        self.use_bwrap, self.start_seconds, self.hide = use_bwrap, start_seconds, tuple(hide)
+        self.learner, self.broken, self.copy = None, None, None
+
+    def _file(self) -> Path:
+        """The learner's file; on a Dask worker, a private copy of the text sent with the entry."""
+        if not self.entry.code:
+            return Path(self.entry.source)
+        if self.copy is None:
+            folder = Path(tempfile.mkdtemp(prefix="ninetynine-league-"))
+            self.copy = folder / Path(self.entry.source).name
+            self.copy.write_text(self.entry.code, encoding="utf-8")
+        return self.copy
+
+    def _start(self) -> None:
+        from ..grading.channel import Learner, LearnerError, LearnerFailure
+        try:
+            self.learner = Learner(sandbox=self.use_bwrap, hide=self.hide)
+            self.learner.load(self._file(), timeout=self.start_seconds)
+            self.learner.run(SEAT_CODE, "<league>", timeout=self.start_seconds)
+            self.function = self.learner.call("_league_player", timeout=self.start_seconds)
+        except LearnerError as error:
+            self.broken = f"The file did not run: {error_sentence(error.name, error)}"
+        except LookupError as error:            # neither my_bot nor my_bid
+            self.broken = str(error)
+        except LearnerFailure as error:
+            self.broken = f"The file did not run: {error}"
+        except Exception as error:              # noqa: BLE001 - unreadable, not a notebook...
+            self.broken = f"The file could not be read: {error_sentence('reading it', error)}"
+        if self.broken:
+            self._stop()
+
+    def begin(self, key) -> None:
+        super().begin(key)
+        if self.learner is not None and self.learner.failure is not None:
+            self._stop()                        # stopped in the last game: start afresh
+
+    def answer(self, view, seconds: float) -> str:
+        from ..grading.channel import LearnerFailure, OutOfTime
+        if self.learner is None and self.broken is None:
+            self._start()
+        if self.broken:
+            raise Forfeit(self.broken)
+        try:
+            return self.learner.call("_league_answer", self.payload(view), timeout=seconds)
+        except OutOfTime:
+            raise Forfeit(too_slow(self.function, seconds)) from None
+        except LearnerFailure as failure:
+            raise Forfeit(f"{self.function} stopped its process: {failure}") from None
+        except Exception as error:              # noqa: BLE001 - the learner's error, rebuilt
+            raise Forfeit(error_sentence(self.function, error)) from None
+
+    def _stop(self) -> None:
+        if self.learner is not None:
+            self.learner.close()
+            self.learner = None
+
+    def close(self) -> None:
+        """The league is over: stop the sandbox, and delete the copy a Dask worker made."""
+        self._stop()
+        if self.copy is not None:
+            shutil.rmtree(self.copy.parent, ignore_errors=True)
+            self.copy = None

@@ -1,0 +1,300 @@
+"""Class tournaments (``ninetynine tournament``, ``ninetynine.league``).
+
+The league's engine is tested with learners' files run in this process (``InProcess``: the same
+plain-data views and text answers as the sandbox), which costs little; one test plays a league
+with every bot in its own bubblewrap sandbox from the command line (skipped without ``bwrap``,
+except under CI), and one plays on a Dask ``LocalCluster``.
+"""
+from __future__ import annotations
+
+import csv
+import json
+import os
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+
+import ninetynine as nn
+from ninetynine.cli import main
+from ninetynine.league.command import standings_table
+from ninetynine.league.contestants import Entry, Forfeit, HouseBot, Table
+from ninetynine.league.plain import from_plain, to_plain
+from ninetynine.league.referee import play, schedule
+from ninetynine.league.results import head_to_head, standings, write_files
+from ninetynine.league.run import run_league
+from ninetynine.league.seat import answer
+from ninetynine.tricks.moves import Bid
+
+BOTS = Path(__file__).parent / "fixtures" / "bots"
+LIMIT = 0.15                     # seconds a move in the in-process leagues (slow.py sleeps 1 s)
+
+
+def table(name: str, **options) -> Table:
+    return Table(name, tuple(sorted(nn.make(name, **options).options.items())))
+
+
+def files(*names: str) -> list[Entry]:
+    return [Entry("file", name, str(BOTS / f"{name}.py")) for name in names]
+
+
+QUENTIN = table("quentin_c", players=2)
+
+
+# --- views as plain data ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name, options", [("quentin_c", {"players": 2}), ("taiwanese", {"players": 3}),
+                                           ("board", {"players": 2}), ("tricks", {"deals": 1})])
+def test_a_view_crosses_as_plain_data_and_comes_back_whole(name, options):
+    game = nn.make(name, **options)
+    state, rng, checked = game.new_game(seed=5), random.Random(5), 0
+    while not state.is_over:
+        if rng.random() < 0.15:
+            view = state.view(state.to_move)
+            data = json.loads(json.dumps(to_plain(view, name, options)))   # nothing but JSON
+            back = from_plain(data)
+            assert back == view and back.legal_moves == view.legal_moves
+            assert [type(move) for move in back.legal_moves] == [type(m) for m in view.legal_moves]
+            if hasattr(view, "rules"):
+                assert back.rules is view.rules                 # the game's own rule set
+            checked += 1
+        state.play(rng.choice(state.legal_moves()))
+    assert checked >= 3
+
+
+def test_the_seat_answers_text_and_a_bidder_bids_with_its_three_cards():
+    state = nn.make("tricks", deals=1).new_game(seed=2)
+    view = state.view(state.to_move)
+    space = {"my_bid": lambda hand, trumps, turn_up: hand[:3]}
+    text = answer(space, to_plain(view, "tricks", {"deals": 1}), {"key": None, "events": []})
+    assert state.parse_move(text) == Bid.of(view.hand[:3])
+    with pytest.raises(LookupError, match="neither my_bot"):
+        answer({"bot": print}, to_plain(view, "tricks", {"deals": 1}), {"key": None, "events": []})
+
+
+# --- the league, in this process ---------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def league(tmp_path_factory):
+    """Two honest bots, a crashing, a slow and an illegal one, and the kit's random bot: every
+    pair plays one deal twice (seats swapped)."""
+    entries = files("careful", "first_legal", "crashing", "slow", "illegal") + [
+        Entry("house", "house random", "random")]
+    fixtures = schedule(len(entries), 2, 1, seed=7)
+    outcomes = run_league(entries, QUENTIN, fixtures, LIMIT, sandbox="here")
+    names = [entry.name for entry in entries]
+    folder = tmp_path_factory.mktemp("league")
+    return names, fixtures, outcomes, write_files(folder, names, outcomes, "League", "test")
+
+
+REASONS = {"crashing": ["my_bot raised ZeroDivisionError: division by zero."],
+           "slow": [f"my_bot took longer than {LIMIT:g} seconds to choose a move."],
+           "illegal": ["my_bot answered 'KS', which the rules do not allow here: You do not hold "
+                       "the King of Spades", "my_bot answered 'KC', which the rules do not allow",
+                       "my_bot answered 'my favourite card', which is not a move of this game."]}
+
+
+def test_every_bad_bot_forfeits_every_game_with_its_reason_and_the_league_goes_on(league):
+    names, fixtures, outcomes, _ = league
+    assert [o.fixture for o in outcomes] == fixtures            # every game was played
+    forfeits = {name: [] for name in names}
+    for outcome in outcomes:
+        for seat, reason in outcome.forfeits:
+            forfeits[names[outcome.fixture.seats[seat]]].append(reason)
+            assert outcome.places[seat] == max(outcome.places)  # a forfeit is placed last
+    for name in ("careful", "first_legal", "house random"):
+        assert forfeits[name] == [], f"{name} forfeited: {forfeits[name]}"
+    for name, reasons in REASONS.items():
+        assert len(forfeits[name]) == 10                        # all its games
+        for reason in forfeits[name]:
+            assert any(reason.startswith(start) for start in reasons), reason
+    # against an honest bot, a forfeit is a win for it; two forfeits in one game are a tie
+    for outcome in outcomes:
+        bad = {seat for seat, _ in outcome.forfeits}
+        if len(bad) == 1:
+            assert outcome.winner == 1 - bad.pop()
+        elif len(bad) == 2:
+            assert outcome.winner is None
+
+
+def test_ratings_put_the_strong_honest_bot_first_and_the_forfeiters_last(league):
+    names, _, outcomes, _ = league
+    table_ = standings(names, outcomes)
+    order = [line.name for line in table_]
+    assert order[0] == "careful"
+    assert set(order[3:]) == {"crashing", "slow", "illegal"}
+    assert all(line.wins == 0 and line.forfeits == line.games == 10 for line in table_[3:])
+    careful = table_[0]
+    low, high = careful.interval
+    assert careful.wins == 10 and low < careful.win_rate <= high == 1.0
+    pairs = head_to_head(names, outcomes)
+    assert pairs["careful", "crashing"] == (2, 2) and pairs["crashing", "careful"] == (0, 2)
+
+
+def test_the_files_hold_every_game_and_reason_and_the_report_shows_the_plot(league):
+    names, fixtures, outcomes, paths = league
+    with paths["games"].open(encoding="utf-8") as file:
+        rows = list(csv.DictReader(file))
+    assert len(rows) == 2 * len(fixtures)
+    assert {row["reason"] for row in rows if row["bot"] == "crashing"} == set(REASONS["crashing"])
+    with paths["standings"].open(encoding="utf-8") as file:
+        first = next(csv.DictReader(file))
+    assert first["bot"] == "careful" and first["wins"] == "10" and first["forfeits"] == "0"
+    report = paths["report"].read_text(encoding="utf-8")
+    assert "<svg" in report and "Summary: careful is rated first and won 100.0% of its 10 games" in report
+    assert "division by zero" in report and "head-to-head" in report.lower()
+
+
+def test_the_same_seed_plays_the_same_league_and_another_seed_another(tmp_path):
+    entries = files("careful", "first_legal", "illegal") + [Entry("house", "house random", "random")]
+    names = [entry.name for entry in entries]
+
+    def csv_of(seed, folder):
+        outcomes = run_league(entries, QUENTIN, schedule(len(entries), 2, 1, seed), LIMIT,
+                              sandbox="here")
+        paths = write_files(tmp_path / folder, names, outcomes, "League", "test")
+        return paths["games"].read_text() + paths["standings"].read_text()
+
+    assert csv_of(3, "a") == csv_of(3, "b")
+    assert csv_of(3, "a") != csv_of(4, "c")
+
+
+def test_a_malformed_or_illegal_answer_forfeits_with_the_games_own_reason():
+    class Says:
+        function = "my_bot"
+
+        def __init__(self, text):
+            self.text = text
+
+        def begin(self, key):
+            pass
+
+        def answer(self, view, seconds):
+            if isinstance(self.text, Exception):
+                raise self.text
+            return self.text
+
+    game = nn.make("quentin_c", players=2)
+    fixture = schedule(2, 2, 1, seed=1)[0]
+    for said, reason in [("AS +12", "my_bot answered 'AS +12', which "),
+                         ("", "my_bot answered '', which is not a move of this game."),
+                         (None, "my_bot answered something that is not text."),
+                         (Forfeit("It gave up."), "It gave up.")]:
+        outcome = play(game, [Says(said), HouseBot(Entry("house", "cautious", "cautious"), QUENTIN)],
+                       fixture, 1.0)
+        assert outcome.forfeits[0][0] == 0 and outcome.forfeits[0][1].startswith(reason)
+        assert outcome.places[0] == 2 and outcome.moves > 20      # the random bot played on
+
+
+def test_a_tricks_bidder_and_the_kits_bots_play_a_league_without_forfeits():
+    entries = files("bidder") + [Entry("house", "house rules", "tricks_rules"),
+                                 Entry("house", "house random", "tricks_random")]
+    outcomes = run_league(entries, table("tricks", deals=1), schedule(3, 3, 1, seed=2), LIMIT,
+                          sandbox="here")
+    assert len(outcomes) == 3 and not any(outcome.forfeits for outcome in outcomes)
+    assert sorted(outcomes[0].fixture.seats) == [0, 1, 2]
+    assert {o.fixture.seats for o in outcomes} == {(0, 1, 2), (2, 0, 1), (1, 2, 0)}
+
+
+# --- names come from files: never markup, never a formula --------------------------------------
+
+def test_names_are_escaped_in_the_csv_the_report_and_the_terminal(tmp_path):
+    names = ["=HYPERLINK(\"http://x\")", "[bold red]Zoë[/]", "<script>alert(1)</script>"]
+    entries = [Entry("house", name, "random") for name in names]
+    outcomes = run_league(entries, QUENTIN, schedule(3, 2, 1, seed=1), LIMIT, sandbox="here")
+    paths = write_files(tmp_path, names, outcomes, "League", "test")
+    for kind in ("standings", "games", "head-to-head"):
+        with paths[kind].open(encoding="utf-8") as file:
+            cells = [cell for row in csv.reader(file) for cell in row]
+        assert "'=HYPERLINK(\"http://x\")" in cells
+        assert not any(cell.startswith(("=", "+", "@")) for cell in cells)
+    report = paths["report"].read_text(encoding="utf-8")
+    assert "<script>" not in report and "&lt;script&gt;alert(1)&lt;/script&gt;" in report
+    from rich.console import Console
+    console = Console(record=True, width=200)
+    console.print(standings_table(names, outcomes))
+    assert "[bold red]Zoë[/]" in console.export_text()
+
+
+# --- the command line ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("arguments, sentence", [
+    (["--games", "3"], "--games must be a multiple of --players (2)"),
+    (["--timeout", "nan"], "--timeout must be a number of seconds above 0"),
+    (["--timeout", "inf"], "--timeout must be a number of seconds above 0"),
+    (["--game", "chess"], "'chess' is not a game a league plays: choose one of quentin_c"),
+    (["--players", "9"], "--players must"),
+    (["--house", "board_random"], "'board_random' is not a bot of this game"),
+    (["--seed", "x"], "--seed must be a whole number from 0 up, not 'x'."),
+])
+def test_a_bad_argument_is_one_sentence_and_plays_nothing(arguments, sentence, tmp_path, capsys):
+    out = tmp_path / "out"
+    argv = ["tournament", str(BOTS / "careful.py"), str(BOTS / "first_legal.py"),
+            "--game", "quentin_c", "--out", str(out), "--no-sandbox"]
+    assert main(argv + arguments) == 2
+    printed = capsys.readouterr().err.strip()
+    assert printed.startswith(f"Error: {sentence}") and printed.count("\n") == 0, printed
+    assert not out.exists()
+
+
+def test_missing_files_and_too_few_bots_are_refused(tmp_path, capsys):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    for argv, sentence in [([str(tmp_path / "nobody.py")], "There is no file or folder called"),
+                           ([str(empty)], "holds no notebook or .py file"),
+                           ([str(BOTS / "README.md")], "is not a notebook or a .py file"),
+                           ([str(BOTS / "careful.py")], "needs at least 2 bots, and 1 were given")]:
+        assert main(["tournament", *argv, "--game", "quentin_c", "--no-sandbox",
+                     "--out", str(tmp_path / "out")]) == 2
+        assert sentence in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()
+
+
+# --- in sandboxes, from the command line --------------------------------------------------------
+
+def _need_bwrap():
+    if shutil.which("bwrap") is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("bubblewrap (bwrap) is missing, and CI must run the sandboxed league.")
+        pytest.skip("bubblewrap (bwrap) is not installed: the sandboxed league is not played.")
+
+
+def test_a_league_of_sandboxed_bots_from_a_notebook_and_files(tmp_path, capsys):
+    """A learner's exercise 05 notebook, a crashing and a slow bot, each in its own sandbox."""
+    _need_bwrap()
+    folder = tmp_path / "class"
+    folder.mkdir()
+    shutil.copy(Path(__file__).parents[1] / "solutions" / "05-beat-random.ipynb",
+                folder / "ada-05-beat-random.ipynb")
+    for name in ("crashing", "slow"):
+        shutil.copy(BOTS / f"{name}.py", folder / f"{name}.py")
+    out = tmp_path / "results"
+    assert main(["tournament", str(folder), "--game", "quentin_c", "--games", "2",
+                 "--timeout", "0.5", "--seed", "4", "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "League standings" in printed and "ada" in printed
+    with (out / "games.csv").open(encoding="utf-8") as file:
+        rows = list(csv.DictReader(file))
+    reasons = {row["bot"]: row["reason"] for row in rows if row["forfeited"] == "yes"}
+    assert reasons == {"crashing": "my_bot raised ZeroDivisionError: division by zero.",
+                       "slow": "my_bot took longer than 0.5 seconds to choose a move."}
+    assert not any(row["forfeited"] == "yes" for row in rows if row["bot"] == "ada")
+    with (out / "standings.csv").open(encoding="utf-8") as file:
+        first = next(csv.DictReader(file))
+    assert first["bot"] == "ada" and first["wins"] == "4"
+
+
+# --- on Dask ------------------------------------------------------------------------------------
+
+def test_a_league_on_a_dask_cluster_plays_the_same_games_as_here():
+    distributed = pytest.importorskip("distributed")
+    entries = files("careful", "first_legal", "crashing") + [Entry("house", "house random", "random")]
+    fixtures = schedule(len(entries), 2, 1, seed=9)
+    here = run_league(entries, QUENTIN, fixtures, 1.0, sandbox="here")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                  dashboard_address=None) as cluster:
+        seen = []
+        there = run_league(entries, QUENTIN, fixtures, 1.0, sandbox="here",
+                           scheduler=cluster.scheduler_address, finished=seen.append)
+    assert there == here and len(seen) == len(fixtures)
