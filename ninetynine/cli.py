@@ -22,7 +22,7 @@ import re
 import sys
 
 #: Modules that add subcommands with ``register(subparsers)``.
-EXTRA_COMMANDS = ["ninetynine.grading.commands"]
+EXTRA_COMMANDS = ["ninetynine.grading.commands", "ninetynine.league.command"]
 
 #: The games the terminal plays: the four rule sets of the running-total game.
 TERMINAL_GAMES = ("quentin_c", "rs_games", "classic", "taiwanese", "board", "tricks")
