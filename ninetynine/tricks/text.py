@@ -102,3 +102,58 @@ def describe(event, you: int | None = None, names=None) -> str:
 def narrate(events, you: int | None = None, names=None) -> list[str]:
     """Sentences for a list of events."""
     return [describe(event, you, names) for event in events]
+
+
+# --- a deal's summary ------------------------------------------------------------------------
+
+def deal_breakdown(scored, premium, you: int | None = None, names=None) -> list[str]:
+    """Each seat's points for a deal, broken down into tricks, bid bonus and premium.
+
+    ``scored`` is the ``DealScored`` event (as the reader sees it), ``premium`` the deal's
+    ``BidExposed`` event or None.
+
+    >>> scored = ev.DealScored(1, (3, 4, 2), (4, 4, 0), (False, True, False),
+    ...                        (True, True, False), (3, 64, 32), (3, 64, 32))
+    >>> exposed = ev.BidExposed(0, "declare", (), 4, (), 30)
+    >>> for line in deal_breakdown(scored, exposed, you=0): print(line)
+    You score 3: 3 tricks (you bid 4 and missed, so the declared premium of 30 goes to each opponent).
+    Seat 1 scores 64: 4 tricks + 30 for making the bid of 4 + 30 premium forfeited by you.
+    Seat 2 scores 32: 2 tricks + 30 premium forfeited by you (bid 0, missed).
+    """
+    from .scoring import SUCCESS_BONUS
+
+    bonus = SUCCESS_BONUS[sum(scored.made)]
+    lines = []
+    for seat, (taken, bid, made, points) in enumerate(zip(scored.tricks, scored.bids,
+                                                          scored.made, scored.points)):
+        who = seat_name(seat, you, names)
+        offered = premium is not None and premium.seat == seat
+        parts, notes = [_tricks(taken)], []
+        if made:
+            parts.append(f"{bonus} for making the bid of {bid}")
+        if offered and made:
+            parts.append(f"{premium.premium} premium for the {premium.kind}")
+        elif premium is not None and not offered and not scored.made[premium.seat]:
+            offerer = seat_name(premium.seat, you, names)
+            parts.append(f"{premium.premium} premium forfeited by "
+                         f"{'you' if offerer == 'You' else offerer}")
+        if offered and not made:
+            kind = "declared" if premium.kind == "declare" else "revealed"
+            notes.append(f"{'you' if seat == you else 'it'} bid {bid} and missed, so the {kind} "
+                         f"premium of {premium.premium} goes to each opponent")
+        elif not made:
+            notes.append("a missed bid that stays face down" if bid is None
+                         else f"bid {bid}, missed")
+        verb = "score" if seat == you else "scores"
+        line = f"{who} {verb} {points}: " + " + ".join(parts)
+        if notes:
+            line += " (" + "; ".join(notes) + ")"
+        lines.append(line + ".")
+    return lines
+
+
+def totals_line(totals, deal: int, you: int | None = None, names=None) -> str:
+    """"Totals after deal 2: you 45, Seat 1 30, Seat 2 61."."""
+    parts = [f"{'you' if seat == you else seat_name(seat, you, names)} {total}"
+             for seat, total in enumerate(totals)]
+    return f"Totals after deal {deal}: " + ", ".join(parts) + "."

@@ -8,9 +8,10 @@ symbol alone.
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from .. import text
+from ..counting import events as ev
 
 
 def narrate(events: list, you: int | None, names) -> list[str]:
@@ -101,6 +102,132 @@ def settings_refusal(error: ValueError) -> str:
 
 def cannot_play(card) -> str:
     return f"The {card.name} cannot be played now: click another card."
+
+
+# --- pauses: the end of a round, a deal or the game ------------------------------------------
+
+def round_over_heading(number: int) -> str:
+    return f"Round {number} is over."
+
+
+def game_over_heading() -> str:
+    return "The game is over."
+
+
+def paused_status(heading: str, button: str) -> str:
+    """The status line while a table waits: "Round 2 is over: press Next round to go on."."""
+    return f"{heading[:-1]}: press {button} to go on."
+
+
+def paused_refusal(heading: str, button: str) -> str:
+    """A click refused while a table waits for Next round (or Next deal)."""
+    return f"{heading[:-1]}: press {button} first, then play."
+
+
+def not_paused(button: str) -> str:
+    return f"{button} is for the end of a round or a deal: the game is going on, so play on."
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What a table (or a terminal) shows when a round, a deal or the game ends, while it waits.
+
+    kind     "round", "deal" or "game"
+    heading  one sentence: "Round 2 is over.", "Deal 3 of 9 is scored.", "The game is over."
+    lines    sentences: who lost or scored what and why, then where everyone stands
+    button   the label of the button that goes on: "Next round", "Next deal" or "New game"
+    """
+
+    kind: str
+    heading: str
+    lines: tuple[str, ...]
+    button: str
+
+
+def round_summary(events: list, state, you: int | None, names, button: str = "Next round") -> Summary:
+    """The summary of a running-total round from its events (as the reader saw them): what each
+    seat lost (or scored) and why, where everyone stands, and at the end of the game who won.
+
+    >>> import ninetynine as nn
+    >>> from ninetynine.cards import parse_card
+    >>> state = nn.make("quentin_c", players=2).new_game(seed=1)
+    >>> events = [ev.CardPlayed(1, parse_card("KS"), None, 23, 33),
+    ...           ev.TokensLost(0, 1, "landing", 1, 9), ev.RoundOver(1, "bust", 0)]
+    >>> round_summary(events, state, 0, None).lines[:2]
+    ('You lost 1 token: 1 when Seat 1 landed on 33.', 'Seat 1 lost nothing.')
+    """
+    points = state.rules.scoring != "tokens"
+    lines = [_seat_points(events, seat, you, names) if points else _seat_losses(events, seat, you, names)
+             for seat in range(state.players)]
+    lines.append(standing_line(state, you, names))
+    if state.is_over:
+        lines.append(text.winner_sentence(state.standings(), you, names))
+        return Summary("game", game_over_heading(), tuple(lines), "New game")
+    ended = next(e for e in reversed(events) if type(e) is ev.RoundOver)
+    return Summary("round", round_over_heading(ended.round), tuple(lines), button)
+
+
+def _seat_losses(events: list, seat: int, you: int | None, names) -> str:
+    """"Seat 1 lost 3 tokens: 1 for passing 66, 2 for busting at 190." / "You lost nothing."."""
+    who = seat_name(seat, you, names)
+    play, reasons, total = None, [], 0
+    for event in events:
+        if type(event) is ev.CardPlayed:
+            play = event
+        elif type(event) is ev.TokensLost and event.seat == seat:
+            total += event.tokens
+            reasons.append(f"{event.tokens} {_loss_reason(event, play, you, names)}")
+    if not total:
+        return f"{who} lost nothing."
+    return f"{who} lost {text.plural(total, 'token')}: {', '.join(reasons)}."
+
+
+def _loss_reason(lost, play, you: int | None, names) -> str:
+    """Why a token was lost, after its number: "for busting at 104", "when Seat 2 landed on 33"."""
+    if play is not None and (play.seat != lost.by or lost.reason in ("no_safe_card", "empty_hand")):
+        play = None
+    by = text._who(lost.by, you, names)
+    if lost.reason == "bust":
+        return f"for busting at {play.new}" if play is not None else "for going over 99"
+    if lost.reason == "passing":
+        milestone = text._milestone(play.old, play.new, False) if play is not None else None
+        return f"for passing {milestone or 'a milestone'}"
+    if lost.reason == "landing":
+        return f"when {by} landed on {play.new if play is not None else 'a milestone'}"
+    if lost.reason == "ninety_nine":
+        return f"when {by} reached 99"
+    if lost.reason == "no_safe_card":
+        return "for having no card that keeps the count at 99 or below"
+    if lost.reason == "empty_hand":
+        return "for having no cards left to play"
+    return f"for {lost.reason.replace('_', ' ')}"
+
+
+#: How a seat scored points in a round of the Taiwanese rules.
+POINTS_REASONS = {ev.PlayerFinished: "by finishing the round",
+                  ev.PlayerLastInRound: "as the last player left in the round",
+                  ev.PlayerOut: "when left with no card that could be played"}
+
+
+def _seat_points(events: list, seat: int, you: int | None, names) -> str:
+    """"Seat 2 scored 3 points, as the last player left in the round."."""
+    who = seat_name(seat, you, names)
+    for event in events:
+        if type(event) in POINTS_REASONS and event.seat == seat:
+            return f"{who} scored {text.plural(event.points, 'point')}, {POINTS_REASONS[type(event)]}."
+    return f"{who} scored no points this round."
+
+
+def standing_line(state, you: int | None, names) -> str:
+    """Where every seat stands: "Tokens left: you 2, Seat 1 none (out of the game), Seat 2 3."
+    or, in a game scored in points, "Points in the match: you 5, Seat 1 3, Seat 2 0."."""
+    if state.rules.scoring == "tokens":
+        parts = [f"{text._who(seat, you, names)} "
+                 + (str(tokens) if tokens else "none (out of the game)")
+                 for seat, tokens in enumerate(state.tokens)]
+        return "Tokens left: " + ", ".join(parts) + "."
+    parts = [f"{text._who(seat, you, names)} {points}" for seat, points in enumerate(state.points)]
+    return "Points in the match: " + ", ".join(parts) + "."
 
 
 def grading_line(game) -> str:
