@@ -90,7 +90,9 @@ def test_a_line_with_a_partner_is_a_team_win():
     assert table.is_over and table.state.winning_team == 0
     assert "You complete a diagonal line of five: squares 14, 4, 20, 58 and 72." in table.latest
     assert table.latest[-1] == "The game is over: you and Seat 2 win."
-    assert table.square(72).name == "square 72, your partner's"
+    assert table.square(72).name == "square 72, your partner's, in the winning line"
+    assert table.square(72).in_line and not table.square(81).in_line
+    assert table.summary.kind == "game" and table.summary.lines[-1] == table.latest[-1]
     assert table.square(72).mark == table.square(4).mark == "X"
 
 

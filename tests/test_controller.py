@@ -50,7 +50,13 @@ def click_through(table: TableController, rng: random.Random, max_clicks: int = 
     while not table.is_over:
         assert clicks < max_clicks, "the game did not end"
         clicks += 1
-        if table.drawing:
+        if table.paused:                       # a round ended: read its summary, go on
+            assert table.summary.kind == "round" and table.summary.lines
+            assert table.hand_buttons() == [] and table.summary.button == "Next round"
+            heading = table.summary.heading
+            assert table.next_round() is True
+            assert not table.paused or table.summary.heading != heading   # or the next one ended
+        elif table.drawing:
             assert (table.draw() if rng.random() < 0.5 else table.end_turn()) is True
         elif table.choice_buttons():
             choice = rng.choice(table.choice_buttons())
@@ -61,8 +67,8 @@ def click_through(table: TableController, rng: random.Random, max_clicks: int = 
             if not table.click_card(button.card):
                 assert snapshot(table) == before and one_sentence(table.message)
                 continue
-        assert table.is_over or table.state.to_move == table.seat
-        assert table.count == table.state.count
+        assert table.is_over or table.paused or table.state.to_move == table.seat
+        assert table.paused or table.count == table.state.count
         assert table.latest
     return clicks
 
@@ -195,9 +201,13 @@ def test_watch_mode_steps_and_runs_a_round():
     assert table.is_over or table.state.round == round_before + 1
     assert any(type(e) is ev.RoundOver for e in table.state.history)
     assert all(str(seat) in " ".join(table.seat_lines()) for seat in range(3))
-    while table.run():
+    assert table.paused or table.is_over          # the round's summary waits for Next round
+    if table.paused:
+        assert_refused(table, table.step)
+        assert_refused(table, table.run)
+    while table.next_round() or table.run():
         pass
-    assert table.is_over
+    assert table.is_over and table.summary.kind == "game"
     assert_refused(table, table.step)
     assert_refused(table, table.run)
 

@@ -82,7 +82,7 @@ def click_a_turn(table: TricksController, rng: random.Random) -> None:
                 break
             assert_refused(table, table.click_card, card)
             assert table.message.startswith("You must follow suit:")
-    assert table.is_over or table.state.to_move == table.seat
+    assert table.is_over or table.paused or table.state.to_move == table.seat
 
 
 @pytest.mark.parametrize("seat, options, bots", [
@@ -96,6 +96,11 @@ def test_whole_games_by_clicks_with_the_bots_answering(seat, options, bots):
     rng = random.Random(seat)
     clicks = 0
     while not table.is_over:
+        if table.paused:                        # a deal is scored: its summary waits
+            assert table.summary.kind == "deal" and table.summary.button == "Next deal"
+            assert table.last_trick().number == 9 and table.current_trick() is None
+            assert table.next_round() is True
+            continue
         click_a_turn(table, rng)
         clicks += 1
         assert clicks < 500
@@ -296,6 +301,9 @@ def test_watch_mode_steps_and_runs_to_the_end_of_each_deal():
     assert table.run() is True
     assert table.state.deal == 2 and table.state.phase == "bid"
     assert any(line.startswith("Deal 1 is scored.") for line in table.latest)
+    assert table.paused and table.summary.heading == "Deal 1 of 2 is scored."
+    assert_refused(table, table.run)                      # the summary waits for Next deal
+    assert table.next_round() is True and table.latest[0].startswith("Deal 2: ")
     assert table.run() is True
     assert table.is_over and table.latest[-1].startswith("The game is over")
     assert_refused(table, table.step)

@@ -12,23 +12,45 @@ sentences, but not in this:
 - **watch mode**: bots play every seat, and ``step`` (one move) and ``run`` (to the end of the
   round, deal or game) show their play;
 - **narration**: ``latest`` holds the sentences of the last click (what the live region
-  announces), ``lines`` the last few of the whole story;
+  announces); ``log`` keeps the whole game as a list of ``LogGroup`` (one per round or deal,
+  each a heading and its event sentences, never the same sentence twice in a row); ``lines`` is
+  the same log as one flat list. Prompts are never logged: they belong to ``status()``;
+- **pauses**: when a round or a deal ends (``RUN_UNTIL``), the table stops and waits. ``summary``
+  then holds a ``Summary`` (a heading, sentences saying who lost or scored what and why, and the
+  label of the button that goes on), ``paused`` is True, every other click is refused with one
+  sentence, and ``next_round()`` (the "Next round" / "Next deal" button) narrates the new round
+  and lets the bots play up to your turn. At the end of the game ``summary`` says who won (its
+  button is "New game") and ``paused`` stays False;
 - **refusals**: a click that is not allowed returns False, puts one sentence saying what is
   wrong and what is allowed in ``message`` (and ``latest``), and changes nothing;
 - **new games**: the first game is ``game.new_game(seed)``, "New game" deals seed + 1, seed + 2...
 
 A game's controller fills in what only it knows: ``_redact`` and ``_sentences`` (its events in
-words), ``_clear_choice`` (forget a half-made choice, such as a selected card) and, if a run
-stops before the end of the game, ``RUN_UNTIL`` (the event that ends a round or a deal).
+words), ``_clear_choice`` (forget a half-made choice, such as a selected card) and, if the game
+has rounds or deals, ``RUN_UNTIL`` (the event that ends one), ``START_EVENT`` (the event that
+begins the next), ``_heading`` (a log group's heading) and ``_summary`` (the pause's sentences).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from .. import text
 from ..arena import seat_bot
 from ..bots import get as get_bot
 from ..core import IllegalMove
+from . import sentences
+from .sentences import Summary   # noqa: F401  (a table's pause, defined with its sentences)
+
+
+@dataclass
+class LogGroup:
+    """One part of a table's log: a ``heading`` ("Round 2", "Deal 3 of 9", "The game") and the
+    ``lines`` (sentences of events, in order) that belong under it. A front end shows the heading
+    as a heading and the lines as a list under it."""
+
+    heading: str
+    lines: list[str] = field(default_factory=list)
 
 
 class TableBase:
@@ -47,8 +69,13 @@ class TableBase:
     HISTORY_LINES = 12
     #: A safety limit: no single click may make the bots play more moves than this.
     MAX_BOT_MOVES = 10_000
-    #: The event after which ``run`` stops (the end of a round or deal); None: the end of the game.
+    #: The event that ends a round or deal: ``run`` stops there and the table pauses until
+    #: ``next_round``; None: the game has no rounds (the table pauses only at its end).
     RUN_UNTIL: type | None = None
+    #: The event that begins a round or deal: a new group of the log starts there.
+    START_EVENT: type | None = None
+    #: The label of the button that ends a pause.
+    NEXT_LABEL = "Next round"
 
     GAME_OVER = "The game is over: press New game to play again."
     WATCHING = "You are watching the bots play every seat: press Step or Run."
@@ -69,8 +96,11 @@ class TableBase:
         self.bots_choice = bots
         self.games_started = 0
         self.message = ""
-        self.lines: list[str] = []
+        self.log: list[LogGroup] = []
         self.latest: list[str] = []
+        self.summary: Summary | None = None
+        self._held: list = []            # events of the next round, told after the pause
+        self._group_events: list = []    # the current round's events, as the reader saw them
         self._begin(state if state is not None else game.new_game(seed))
 
     # --- what the table shows ----------------------------------------------------------------
@@ -94,7 +124,18 @@ class TableBase:
 
     @property
     def your_turn(self) -> bool:
-        return not self.watch and self.state.to_move == self.seat
+        """True when you may act now (never while the table waits for Next round)."""
+        return not self.watch and not self.paused and self.state.to_move == self.seat
+
+    @property
+    def paused(self) -> bool:
+        """True while a round or deal is over and the table waits for ``next_round()``."""
+        return self.summary is not None and self.summary.kind != "game"
+
+    @property
+    def lines(self) -> list[str]:
+        """The whole log as one list of sentences, oldest first (``log`` groups them)."""
+        return [line for group in self.log for line in group.lines]
 
     # --- clicks every table has --------------------------------------------------------------
 
@@ -113,7 +154,7 @@ class TableBase:
         refusal = self._refuse_unless_watching()
         if refusal:
             return self._refuse(refusal)
-        self._say(self._narrate(self._bot_move()))
+        self._report(self._bot_move())
         return True
 
     def run(self) -> bool:
@@ -126,9 +167,24 @@ class TableBase:
         for _ in range(self.MAX_BOT_MOVES):
             step = self._bot_move()
             events += step
-            if self.state.is_over or any(type(e) is self.RUN_UNTIL for e in step):
+            if self.state.is_over or self._ends_round(step):
                 break
-        self._say(self._narrate(events))
+        self._report(events)
+        return True
+
+    def next_round(self) -> bool:
+        """The "Next round" (or "Next deal") button: end the pause, tell how the next round
+        begins, and let the bots play up to your turn."""
+        if self.state.is_over:
+            return self._refuse(self.GAME_OVER)
+        if not self.paused:
+            return self._refuse(sentences.not_paused(self.NEXT_LABEL))
+        self.summary = None
+        events, self._held = self._held, []
+        self._clear_choice()
+        if not self.watch and not self._ends_round(events):
+            events += self._bots_until_your_turn()
+        self._report(events)
         return True
 
     def new_game(self) -> bool:
@@ -150,6 +206,16 @@ class TableBase:
     def _clear_choice(self) -> None:
         """Forget a half-made choice (a selected card): a move was made or a game began."""
 
+    def _heading(self, event=None) -> str:
+        """The heading of a log group: the one ``event`` (a ``START_EVENT``) begins, or, with no
+        event, the part of the game the state is in now."""
+        return "The game"
+
+    def _summary(self, events: list) -> Summary:
+        """The pause's summary, from the events of the round (or deal, or game) that just ended,
+        as the reader saw them; ``self.state.is_over`` tells whether the game ended too."""
+        return Summary("game", sentences.game_over_heading(), (self.status(),), "New game")
+
     # --- inside: playing moves and running the bots -------------------------------------------
 
     def _begin(self, state) -> None:
@@ -157,11 +223,13 @@ class TableBase:
         self.state = state
         self._clear_choice()
         self.message = ""
-        self.lines = []
+        self.log = []
+        self.summary = None
+        self._held, self._group_events = [], []
         events = list(state.history)
-        if not self.watch:
+        if not self.watch and not self._ends_round(events):
             events += self._bots_until_your_turn()
-        self._say(self._narrate(events))
+        self._report(events)
 
     def _play(self, move) -> bool:
         """Make your move, then let the bots answer; refuse (changing nothing) if it is illegal."""
@@ -170,18 +238,80 @@ class TableBase:
         except IllegalMove as error:
             return self._refuse(str(error))
         self._clear_choice()
-        events += self._bots_until_your_turn()
-        self._say(self._narrate(events))
+        if not self._ends_round(events):
+            events += self._bots_until_your_turn()
+        self._report(events)
         return True
 
     def _bots_until_your_turn(self) -> list:
-        """All bot moves until it is your turn again or the game is over."""
+        """All bot moves until it is your turn again, a round or deal ends, or the game is over."""
         events: list = []
         for _ in range(self.MAX_BOT_MOVES):
             if self.state.is_over or self.state.to_move == self.seat:
                 break
-            events += self._bot_move()
+            step = self._bot_move()
+            events += step
+            if self._ends_round(step):
+                break
         return events
+
+    def _ends_round(self, events: list) -> bool:
+        """True when ``events`` end a round or a deal (the table then pauses)."""
+        return self.RUN_UNTIL is not None and any(type(e) is self.RUN_UNTIL for e in events)
+
+    # --- inside: the log, the news and the pauses ---------------------------------------------
+
+    def _report(self, events: list) -> None:
+        """Tell ``events`` (just played): log them under their round's heading, announce them,
+        and pause with a summary if a round, a deal or the game ended.
+
+        The events of the next round that the engine dealt at once are held back and told by
+        ``next_round``, so that the end of a round is never drowned in the next one's first plays.
+        """
+        events = list(events)
+        ended = self._ends_round(events)
+        if ended:
+            end = next(i for i, e in enumerate(events) if type(e) is self.RUN_UNTIL)
+            start = next((i for i in range(end, len(events))
+                          if type(events[i]) is self.START_EVENT), len(events))
+            events, self._held = events[:start], events[start:]
+        told: list[str] = []
+        for chunk in self._chunks(events):
+            if type(chunk[0]) is self.START_EVENT:
+                self.log.append(LogGroup(self._heading(chunk[0])))
+                self._group_events = []
+            elif not self.log:
+                self.log.append(LogGroup(self._heading()))
+            self._group_events += [self._seen(e) for e in chunk]
+            told += self._log(self._narrate(chunk))
+        if not events and not self.log:
+            self.log.append(LogGroup(self._heading()))
+        self.message = ""
+        self.latest = _without_repeats(told)
+        if ended or self.state.is_over:
+            self.summary = self._summary(self._group_events)
+
+    def _chunks(self, events: list) -> list[list]:
+        """``events`` cut before each ``START_EVENT``: one chunk per round or deal."""
+        chunks: list[list] = []
+        for event in events:
+            if not chunks or type(event) is self.START_EVENT:
+                chunks.append([])
+            chunks[-1].append(event)
+        return chunks
+
+    def _log(self, lines: list[str]) -> list[str]:
+        """Add ``lines`` to the last group of the log, skipping a sentence equal to the one just
+        before it; return ``lines`` as given (what the live region announces)."""
+        group = self.log[-1]
+        for line in lines:
+            if not self.lines or self.lines[-1] != line:
+                group.lines.append(line)
+        return lines
+
+    def _seen(self, event):
+        """``event`` as the reader may see it (all of it when watching)."""
+        return event if self.you is None else self._redact(event, self.you)
 
     def _bot_move(self) -> list:
         seat = self.state.to_move
@@ -193,6 +323,8 @@ class TableBase:
             return self.WATCHING
         if self.state.is_over:
             return self.GAME_OVER
+        if self.paused:
+            return self._pause_refusal()
         if self.state.to_move != self.seat:
             return f"It is not your turn: {self._name(self.state.to_move)} is to move."
         return ""
@@ -203,7 +335,13 @@ class TableBase:
             return self.ONLY_WHEN_WATCHING
         if self.state.is_over:
             return self.GAME_OVER
+        if self.paused:
+            return self._pause_refusal()
         return ""
+
+    def _pause_refusal(self) -> str:
+        """The sentence refusing a click while the table waits for Next round."""
+        return sentences.paused_refusal(self.summary.heading, self.NEXT_LABEL)
 
     def _refuse(self, sentence: str) -> bool:
         """Refuse a click: one sentence in ``message`` and ``latest``, nothing else changes."""
@@ -223,10 +361,12 @@ class TableBase:
         return self._sentences(shown)
 
     def _say(self, lines: list[str]) -> None:
-        """Announce ``lines`` and add them to the story."""
+        """Announce ``lines`` and add them to the log (for tables that tell no events of their
+        own, such as ``ProtocolController``)."""
+        if not self.log:
+            self.log.append(LogGroup(self._heading()))
         self.message = ""
-        self.latest = lines
-        self.lines = (self.lines + lines)[-self.HISTORY_LINES:]
+        self.latest = _without_repeats(self._log(lines))
 
     def _name(self, seat: int, inside: bool = False) -> str:
         """A seat in words: "You" (``inside`` a sentence: "you"), "Seat 1", or its name."""
@@ -246,3 +386,8 @@ class TableBase:
         """The bot of one seat. ``seat_bot`` gives a random bot its own generator, seeded from
         the table's seed and the seat, so that a table replays exactly from its seed."""
         return seat_bot(get_bot(bot, self.game), self.seed, seat)
+
+
+def _without_repeats(lines: list[str]) -> list[str]:
+    """``lines`` without a sentence that repeats the one just before it."""
+    return [line for i, line in enumerate(lines) if i == 0 or lines[i - 1] != line]

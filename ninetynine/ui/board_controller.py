@@ -40,14 +40,16 @@ from ..board import events as ev
 from ..board import text
 from ..board.layout import LAYOUT, POSITION
 from ..board.moves import DRAW, BoardCard, Discard, Place, parse_card, typed_square
-from .base import TableBase
+from . import sentences
+from .base import Summary, TableBase
 
 @dataclass(frozen=True)
 class SquareButton:
     """One square of the board as a button.
 
     ``name`` is what a screen reader says ("square 52, yours", with ", allowed" when the selected
-    card may be played there); ``mark`` is the owner's letter ("X"), "" when empty.
+    card may be played there); ``mark`` is the owner's letter ("X"), "" when empty; ``in_line``
+    is True for the squares of the completed line of five that won the game.
     """
 
     square: int
@@ -58,6 +60,7 @@ class SquareButton:
     team: int | None
     mark: str
     allowed: bool
+    in_line: bool = False
 
 
 @dataclass(frozen=True)
@@ -146,8 +149,16 @@ class BoardController(TableBase):
         team = None if holder is None else self.state.team(holder)
         allowed = self.selected is not None and holder is None and self.selected.allows(number)
         name = text.square_label(number, holder, self.you, self.game.players, self.names, allowed)
+        in_line = number in self.winning_line()
+        if in_line:
+            name += ", in the winning line"
         return SquareButton(number, row, column, name, holder, team,
-                            "" if team is None else text.MARKS[team], allowed)
+                            "" if team is None else text.MARKS[team], allowed, in_line)
+
+    def winning_line(self) -> tuple[int, ...]:
+        """The squares of the completed line of five, once a game is won (else empty)."""
+        lines = [e for e in self.state.history if type(e) is ev.LineCompleted]
+        return lines[-1].squares if lines and self.state.is_over else ()
 
     def squares(self) -> list[SquareButton]:
         """All 100 squares, row by row from the top, as the board shows them."""
@@ -226,6 +237,13 @@ class BoardController(TableBase):
 
     def _clear_choice(self) -> None:
         self.selected = None
+
+    def _summary(self, events: list) -> Summary:
+        """The end of the game: the line of five (or the tie) and who won."""
+        ending = [e for e in self.state.history
+                  if type(e) in (ev.LineCompleted, ev.BoardTied, ev.BoardGameOver)]
+        lines = text.narrate(ending[-2:], self.you, self.names, self.game.players)
+        return Summary("game", sentences.game_over_heading(), tuple(lines), "New game")
 
     def _redact(self, event, you: int):
         return ev.redact(event, you)

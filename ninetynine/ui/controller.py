@@ -30,7 +30,7 @@ from ..counting.moves import DRAW, END, Play
 from ..counting.game import CountingGame
 from ..counting.rules import RULE_SETS
 from . import sentences
-from .base import TableBase
+from .base import Summary, TableBase
 
 
 @dataclass(frozen=True)
@@ -64,6 +64,8 @@ class TableController(TableBase):
 
     MAX_BOT_MOVES = 100_000
     RUN_UNTIL = ev.RoundOver
+    START_EVENT = ev.RoundStarted
+    NEXT_LABEL = "Next round"
 
     def __init__(self, game, seat: int = 0, bots="expert", seed: int = 0,
                  names: Sequence[str] | None = None, watch: bool = False, state=None):
@@ -77,6 +79,11 @@ class TableController(TableBase):
 
     @property
     def count(self) -> int:
+        """The count; while the table pauses after a round, the count that ended it."""
+        if self.paused:
+            plays = [e for e in self._group_events if type(e) is ev.CardPlayed]
+            if plays:
+                return plays[-1].new
         return self.state.count
 
     @property
@@ -90,7 +97,10 @@ class TableController(TableBase):
         return self.your_turn and self.state.phase == "draw"
 
     def status(self) -> str:
-        """Whose turn it is, the count and the direction, in words."""
+        """Whose turn it is, the count and the direction, in words; while the table pauses, what
+        to press to go on."""
+        if self.paused:
+            return sentences.paused_status(self.summary.heading, self.NEXT_LABEL)
         return sentences.status(self.view, self.names, self.you, self.state.is_over,
                                 self.state.standings())
 
@@ -104,8 +114,9 @@ class TableController(TableBase):
         return lines
 
     def hand_buttons(self) -> list[CardButton]:
-        """Your cards, in hand order (none when watching)."""
-        if self.watch:
+        """Your cards, in hand order (none when watching, or while the table pauses between
+        rounds: the summary takes the hand's place)."""
+        if self.watch or self.paused:
             return []
         return [CardButton(card.name, str(card)) for card in self.state.hands[self.seat]]
 
@@ -133,7 +144,7 @@ class TableController(TableBase):
         if not plays:
             return self._refuse(self._why_not(parsed))
         self.pending = str(parsed)
-        self._say([sentences.choose_prompt(parsed)])
+        self._tell(sentences.choose_prompt(parsed))
         return True
 
     def choose(self, move: str) -> bool:
@@ -229,6 +240,14 @@ class TableController(TableBase):
         if not refusal and self.state.phase == "draw":
             return sentences.draw_or_end()
         return refusal
+
+    def _heading(self, event=None) -> str:
+        return f"Round {event.round if event is not None else self.state.round}"
+
+    def _summary(self, events: list) -> Summary:
+        """What each seat lost (or scored) this round and why, where everyone stands; at the
+        end of the game, who won."""
+        return sentences.round_summary(events, self.state, self.you, self.names, self.NEXT_LABEL)
 
     def _redact(self, event, you: int):
         return ev.redact(event, you)

@@ -139,7 +139,14 @@ class TricksConsole(Terminal):
         if t.bidding():
             self.say(t.bid_values_sentence())
 
+    def show_summary(self) -> None:
+        """The end of a deal: each seat's points broken down, the totals, and the last trick."""
+        summary = self.table.summary
+        self.say(summary.heading, self.table.last_trick_sentence(), *summary.lines)
+
     def prompt(self) -> str:
+        if self.table.paused:
+            return "Press Enter for the next deal, or type q to quit."
         phase = self.table.phase
         if phase == "bid":
             return "Your bid: type the numbers of three cards to lay aside, or ? for help."
@@ -155,10 +162,15 @@ class TricksConsole(Terminal):
         self.say(*self.table.latest)
         try:
             while not self.table.is_over:
-                self.show_table()
+                if self.table.paused:
+                    self.show_summary()
+                else:
+                    self.show_table()
                 while self.handle(self.ask(self.prompt())):
                     pass
-            self.say("Final scores:", *self.table.score_lines())   # the news said who won
+            # the news said who won: the last deal's breakdown, then the scores
+            self.say(self.table.last_trick_sentence(), *self.table.summary.lines[:-1],
+                     "Final scores:", *self.table.score_lines())
             return 0
         except Quit:
             self.say("You leave the game. Scores now:", *self.table.score_lines())
@@ -176,6 +188,8 @@ class TricksConsole(Terminal):
     def handle(self, line: str) -> bool:
         """Act on one line of input; return True to ask again, False once a move was made."""
         words = line.lower().replace(",", " ").split()
+        if not words and self.table.paused:                 # Enter: the next deal
+            return self.answer(self.table.next_round())
         if not words:
             self.say("Nothing was typed: " + self.prompt()[:1].lower() + self.prompt()[1:])
             return True
@@ -186,6 +200,12 @@ class TricksConsole(Terminal):
                 "t": self.trick_lines, "s": self.score_lines}
         if len(words) == 1 and key in info:
             self.say(*info[key]())
+            return True
+        if self.table.paused:
+            if words in (["n"], ["next"]):
+                return self.answer(self.table.next_round())
+            self.say(f"{self.table.summary.heading[:-1]}: press Enter for the next deal, or type "
+                     "s for the scores, ? for help or q to quit.")
             return True
         if all(word.isdigit() for word in words):
             return self.numbers(words)

@@ -45,7 +45,8 @@ from ..tricks.bidding import bid_values
 from ..tricks.cards import JOKER, acts_as, bid_value, parse_card, suit_of, trick_winner, trumps_name
 from ..tricks.moves import OFFERS, Bid, PlayCard
 from ..tricks.state import TRICKS
-from .base import TableBase
+from . import sentences
+from .base import Summary, TableBase
 
 #: The offer buttons: what each says (its accessible name too) and the move it sends.
 OFFER_BUTTONS = (("Pass", "pass"),
@@ -59,12 +60,42 @@ class CardButton:
 
     ``name`` is what the button says and what a screen reader reads: "Queen of Spades", "the Joker,
     as the 7 of Hearts", with ", selected" added while it is chosen for the bid. ``card`` is the
-    card text that a click sends back ("QS", "JK").
+    card text that a click sends back ("QS", "JK"). ``playable`` is False for a card the rules
+    do not let you play now (show it disabled), and ``reason`` then says why in one sentence
+    ("Hearts were led and you hold some: play one of them."); both are only set while you play
+    to a trick.
     """
 
     name: str
     card: str
     selected: bool
+    playable: bool = True
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class TrickCard:
+    """One card on the table in a trick: who played it (``seat``, and ``who`` in words), the
+    card text (``card``, "QS") and its name in words (``name``, "Queen of Spades", "the Joker,
+    as the 7 of Hearts"); ``led`` for the first card of the trick."""
+
+    seat: int
+    who: str
+    card: str
+    name: str
+    led: bool
+
+
+@dataclass(frozen=True)
+class TrickView:
+    """A trick as a table draws it: its ``number`` (1 to 9), the ``cards`` played so far in
+    order, the ``winner`` (a seat, once the trick is finished; else None) and one ``sentence``
+    that tells all of it."""
+
+    number: int
+    cards: tuple[TrickCard, ...]
+    winner: int | None
+    sentence: str
 
 
 class TricksController(TableBase):
@@ -83,6 +114,8 @@ class TricksController(TableBase):
 
     HISTORY_LINES = 16
     RUN_UNTIL = ev.DealScored
+    START_EVENT = ev.DealStarted
+    NEXT_LABEL = "Next deal"
     WATCHING = ("You are watching the bots play every seat: press Step or Run to the end of the "
                 "deal.")
 
@@ -106,6 +139,8 @@ class TricksController(TableBase):
         state = self.state
         if state.is_over:
             return game_over_status(state.standings(), self.you, self.names)
+        if self.paused:
+            return sentences.paused_status(self.summary.heading, self.NEXT_LABEL)
         where = f"Deal {state.deal} of {self.game.deals}"
         if state.phase == "play":
             where += f", trick {state.trick_number} of {TRICKS}"
@@ -140,38 +175,87 @@ class TricksController(TableBase):
         trumps = f"trumps are {trumps_name(state.trumps)}" if state.trumps else "no trumps"
         return f"{deals} {turned}: {trumps}."
 
+    def current_trick(self) -> TrickView | None:
+        """The trick on the table now, card by card (None outside the play, and while the table
+        pauses after a deal: then ``last_trick`` holds the ninth trick)."""
+        state = self.state
+        if state.phase != "play" or self.paused:
+            return None
+        return self._trick_view(state.trick_number, state.leader, state.trick, None)
+
+    def last_trick(self) -> TrickView | None:
+        """The last finished trick of this deal (None before the first one). While the table
+        pauses after a deal it is the deal's ninth trick, kept until Next deal."""
+        state = self.state
+        if self.paused:
+            won = [e for e in self._group_events if type(e) is ev.TrickWon]
+            if not won:
+                return None
+            last = won[-1]
+            leader = (last.seat - last.cards.index(last.card)) % state.players
+            return self._trick_view(last.trick, leader, last.cards, last.seat)
+        if not state.tricks_played:
+            return None
+        leader, cards = state.tricks_played[-1]
+        winner = (leader + trick_winner(cards, state.trumps, state.turn_up)) % state.players
+        return self._trick_view(len(state.tricks_played), leader, cards, winner)
+
     def trick_sentence(self) -> str:
         """The trick on the table: who led, who played what, the suit to follow, who is next."""
-        state = self.state
-        if state.phase != "play":
+        trick = self.current_trick()
+        if trick is None:
             return "No trick is being played: the cards are played after the bids and offers."
-        number = f"Trick {state.trick_number} of {TRICKS}"
-        if not state.trick:
-            who = self._name(state.leader, inside=True)
-            return f"{number}: {who} {'lead' if who == 'you' else 'leads'}; no card is played yet."
-        plays = []
-        for index, card in enumerate(state.trick):
-            who = self._name((state.leader + index) % state.players, inside=index > 0)
-            verb = "led" if index == 0 else "played"
-            plays.append(f"{who} {verb} {self.card_words(card)}")
-        led = SUIT_NAMES[suit_of(state.trick[0], state.turn_up)]
-        next_up = self._name(state.to_move, inside=True)
-        return (f"{number}: " + ", ".join(plays) + f". {led} must be followed by anyone who holds "
-                f"them; {next_up} {'play' if next_up == 'you' else 'plays'} next.")
+        return trick.sentence
 
     def last_trick_sentence(self) -> str:
         """The last finished trick of this deal ("" before the first one)."""
-        state = self.state
-        if not state.tricks_played:
-            return ""
-        leader, cards = state.tricks_played[-1]
-        winner = (leader + trick_winner(cards, state.trumps, state.turn_up)) % state.players
-        plays = ", ".join(f"{self._name((leader + i) % state.players, inside=i > 0)} "
-                          f"{'led' if i == 0 else 'played'} {self.card_words(card)}"
-                          for i, card in enumerate(cards))
-        won = self._name(winner, inside=True)
-        return (f"Last trick, number {len(state.tricks_played)}: {plays}; "
-                f"{won} {'win' if won == 'you' else 'wins'} it.")
+        trick = self.last_trick()
+        return "" if trick is None else trick.sentence
+
+    def _trick_view(self, number: int, leader: int, cards, winner: int | None) -> TrickView:
+        """A trick as cards by seat, with the sentence that tells it."""
+        players = self.state.players
+        played = tuple(TrickCard((leader + i) % players, self._name((leader + i) % players),
+                                 str(card), self.card_name(card), i == 0)
+                       for i, card in enumerate(cards))
+        if winner is not None:
+            plays = ", ".join(f"{self._name(c.seat, inside=i > 0)} {'led' if c.led else 'played'} "
+                              f"{self.card_words(self._card(c.card))}"
+                              for i, c in enumerate(played))
+            won = self._name(winner, inside=True)
+            last = "Last trick" if not self.paused else f"The last trick of deal {self._deal()}"
+            sentence = (f"{last}, number {number}: {plays}; "
+                        f"{won} {'win' if won == 'you' else 'wins'} it.")
+            return TrickView(number, played, winner, sentence)
+        head = f"Trick {number} of {TRICKS}"
+        if not played:
+            who = self._name(leader, inside=True)
+            sentence = f"{head}: {who} {'lead' if who == 'you' else 'leads'}; no card is played yet."
+            return TrickView(number, played, None, sentence)
+        plays = ", ".join(f"{self._name(c.seat, inside=i > 0)} {'led' if c.led else 'played'} "
+                          f"{self.card_words(self._card(c.card))}" for i, c in enumerate(played))
+        led = SUIT_NAMES[suit_of(cards[0], self.state.turn_up)]
+        next_up = self._name(self.state.to_move, inside=True)
+        sentence = (f"{head}: {plays}. {led} must be followed by anyone who holds them; "
+                    f"{next_up} {'play' if next_up == 'you' else 'plays'} next.")
+        return TrickView(number, played, None, sentence)
+
+    @staticmethod
+    def _card(text: str) -> Card:
+        return parse_card(text)
+
+    def _deal(self) -> int:
+        """The number of the deal the table shows (the finished one while paused)."""
+        started = [e for e in self._group_events if type(e) is ev.DealStarted]
+        return started[0].deal if started else self.state.deal
+
+    def _turn_up(self):
+        """The turn-up of the deal the table shows (the finished one while paused)."""
+        if self.paused:
+            started = [e for e in self._group_events if type(e) is ev.DealStarted]
+            if started:
+                return started[0].turn_up
+        return self.state.turn_up
 
     def seat_lines(self) -> list[str]:
         """One sentence per seat: bid (when known), tricks taken, cards in hand, offers."""
@@ -230,12 +314,28 @@ class TricksController(TableBase):
                          for seat, number in enumerate(numbers)) + "."
 
     def hand_buttons(self) -> list[CardButton]:
-        """Your cards, in hand order (none when watching)."""
-        if self.watch:
+        """Your cards, in hand order (none when watching, or while the table pauses after a
+        deal). When it is your turn to play to a trick, a card you may not play has
+        ``playable`` False and the reason in ``reason``: show it disabled, with the reason as
+        its description."""
+        if self.watch or self.paused:
             return []
-        return [CardButton(self.card_name(card) + (", selected" if card in self.selected else ""),
-                           str(card), card in self.selected)
-                for card in self.state.hands[self.seat]]
+        playing = self.your_turn and self.state.phase == "play"
+        legal = {move.card for move in self.state.legal_moves()} if playing else set()
+        buttons = []
+        for card in self.state.hands[self.seat]:
+            name = self.card_name(card) + (", selected" if card in self.selected else "")
+            if playing and card not in legal:
+                reason = self._must_follow()
+                buttons.append(CardButton(name, str(card), False, False, reason))
+            else:
+                buttons.append(CardButton(name, str(card), card in self.selected))
+        return buttons
+
+    def _must_follow(self) -> str:
+        """Why a card cannot be played to this trick, in one sentence."""
+        led = SUIT_NAMES[suit_of(self.state.trick[0], self.state.turn_up)]
+        return f"{led} were led and you hold some, so play one of them."
 
     def bidding(self) -> bool:
         """True while you choose the three cards of your bid."""
@@ -266,12 +366,12 @@ class TricksController(TableBase):
         """A card's name on its button: "Queen of Spades", "the Joker, as the 7 of Hearts"."""
         if card != JOKER:
             return card.name
-        stands_for = acts_as(card, self.state.turn_up)
+        stands_for = acts_as(card, self._turn_up())
         return "the Joker" if stands_for == JOKER else f"the Joker, as the {stands_for.name}"
 
     def card_words(self, card: Card) -> str:
         """A card in a sentence: "the Queen of Spades", "the Joker (as the 7 of Hearts)"."""
-        stands_for = acts_as(card, self.state.turn_up)
+        stands_for = acts_as(card, self._turn_up())
         if card == JOKER and stands_for != JOKER:
             return f"the Joker (as the {stands_for.name})"
         return tricks_text.card_words(card)
@@ -350,6 +450,23 @@ class TricksController(TableBase):
         except IllegalMove as error:
             return str(error)
         return "That is not allowed now."
+
+    def _heading(self, event=None) -> str:
+        deal = event.deal if event is not None else self.state.deal
+        return f"Deal {deal} of {self.game.deals}"
+
+    def _summary(self, events: list) -> Summary:
+        """Each seat's points for the deal, broken down (tricks + bid bonus + premium), and the
+        totals; at the end of the game, who won."""
+        scored = next(e for e in reversed(events) if type(e) is ev.DealScored)
+        premium = next((e for e in events if type(e) is ev.BidExposed), None)
+        lines = tricks_text.deal_breakdown(scored, premium, self.you, self.names)
+        lines.append(tricks_text.totals_line(scored.totals, scored.deal, self.you, self.names))
+        if self.state.is_over:
+            lines.append(winner_words(self.state.standings(), self.you, self.names))
+            return Summary("game", sentences.game_over_heading(), tuple(lines), "New game")
+        heading = f"Deal {scored.deal} of {self.game.deals} is scored."
+        return Summary("deal", heading, tuple(lines), self.NEXT_LABEL)
 
     def _redact(self, event, you: int):
         return ev.redact(event, you)
