@@ -88,8 +88,15 @@ LAB_EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "anywidget",
                   "@jupyterlite/pyodide-kernel-extension")
 #: What learners get: these folders' notebooks, the notebooks' import helper, and the docs.
 CONTENTS = {"notebooks": ("*.ipynb", "_setup.py"), "exercises": ("*.ipynb",), "docs": ("*.md",)}
-#: Notebooks that cannot run in the site, with the reason (shown in the notebook and the README).
-NOT_IN_THE_BROWSER: dict[str, str] = {}
+#: Modules the site cannot offer: compiled packages that Pyodide loads only from its CDN (or
+#: that have no Pyodide build at all). A notebook that imports one is marked, in its first cell,
+#: as one to run with ``make lab``, and ``make site-check`` skips it, saying why.
+NOT_IN_THE_SITE = {"numpy": "numpy", "pyspiel": "OpenSpiel", "open_spiel": "OpenSpiel",
+                   "pettingzoo": "PettingZoo", "gymnasium": "Gymnasium",
+                   "matplotlib": "matplotlib",
+                   "ninetynine.adapters": "the kit's OpenSpiel and PettingZoo adapters"}
+IMPORT = re.compile(r"^\s*(?:import|from)\s+([\w.]+)", re.MULTILINE)
+NOTE_ID = "not-in-the-browser"
 PYODIDE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
 
 
@@ -306,9 +313,10 @@ def stage_contents(dest: Path) -> list[Path]:
                 if source.suffix == ".ipynb":
                     notebook = json.loads(source.read_text(encoding="utf-8"))
                     notebook["metadata"]["kernelspec"] = dict(PYODIDE_KERNELSPEC)
-                    reason = NOT_IN_THE_BROWSER.get(f"{folder}/{source.name}")
+                    reason = why_not_in_the_site(notebook)
                     if reason:
-                        notebook["cells"].insert(0, not_in_the_browser_cell(reason))
+                        print(f"  {folder}/{source.name} cannot run in the site: {reason}")
+                        notebook["cells"].insert(0, not_in_the_site_cell(reason))
                     target.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n",
                                       encoding="utf-8")
                 else:
@@ -317,10 +325,36 @@ def stage_contents(dest: Path) -> list[Path]:
     return staged
 
 
-def not_in_the_browser_cell(reason: str) -> dict:
-    return {"cell_type": "markdown", "metadata": {}, "id": "not-in-the-browser",
-            "source": [f"**This notebook does not run in the browser site:** {reason} "
-                       "Run it in JupyterLab on your own machine (`make lab`)."]}
+def why_not_in_the_site(notebook: dict) -> str | None:
+    """Why a notebook cannot run in the site (the packages it imports), or None if it can."""
+    needed = []
+    for cell in notebook["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        for module in IMPORT.findall("".join(cell["source"])):
+            for prefix, package in NOT_IN_THE_SITE.items():
+                if (module == prefix or module.startswith(prefix + ".")) and package not in needed:
+                    needed.append(package)
+    if not needed:
+        return None
+    named = ", ".join(needed[:-1]) + " and " + needed[-1] if len(needed) > 1 else needed[0]
+    return (f"it uses {named}, which need compiled packages that this site cannot serve: "
+            f"Pyodide offers those only from its CDN, and the site asks no host but its own.")
+
+
+def not_in_the_site_cell(reason: str) -> dict:
+    return {"cell_type": "markdown", "metadata": {}, "id": NOTE_ID,
+            "source": [f"**This notebook does not run in the browser:** {reason} "
+                       "Read it here, and run it in JupyterLab on a computer with the kit "
+                       "installed (`make lab`)."]}
+
+
+def site_note(path: Path) -> str | None:
+    """The reason a built site's notebook gives for not running in the browser, if any."""
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    if cells and cells[0].get("id") == NOTE_ID:
+        return "".join(cells[0]["source"])
+    return None
 
 
 def lite_config() -> dict:
@@ -335,9 +369,11 @@ def lite_config() -> dict:
     }}
 
 
-#: JupyterLab settings: no "news" pop-up, no update checks (both would ask other hosts).
+#: JupyterLab settings: no "news" pop-up, no update checks (both would ask other hosts); each
+#: cell's run is timed (in its metadata), which make site-check reads.
 OVERRIDES = {"@jupyterlab/apputils-extension:notification": {"fetchNews": "false",
-                                                              "checkForUpdates": False}}
+                                                              "checkForUpdates": False},
+             "@jupyterlab/notebook-extension:tracker": {"recordTiming": True}}
 
 
 # --- the build -------------------------------------------------------------------------------

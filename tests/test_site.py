@@ -1,0 +1,185 @@
+"""The JupyterLite site (``make site``) in a real browser, with no host but 127.0.0.1.
+
+One test, as a learner with no Python installed would use the site: it serves ``site/`` on
+127.0.0.1, opens notebook 00 in headless Chromium, runs it in the Pyodide kernel, plays a card
+at the live table by the button's accessible name, then opens exercise 04, types a wrong answer
+(a visible check must fail) and the reference solution (every check must pass), saves it,
+downloads it as a learner hands it in, and grades the download with ``ninetynine grade``.
+Throughout, every request of the page and its workers is watched (``Requests``) and Chromium's
+only way out is a recording proxy: anything asked of another host fails the test, except
+Chromium's own update and account services (``BROWSER_SERVICES``), which it calls on an empty
+page too.
+
+The site is built first when ``site/`` is missing or older than the kit's sources (about 10 s
+with the download cache warm). Without Chromium, Playwright, or a site that can be built (no
+network and an empty cache) the test is skipped with a message, except on CI (``CI=true``),
+where it fails. Timings go to ``test-artifacts/site-timings.txt``.
+"""
+from __future__ import annotations
+
+import csv
+import os
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from ninetynine import site
+from ninetynine.grading.commands import main as ninetynine_command
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "test-artifacts"
+NOTEBOOK = "notebooks/00-start-here.ipynb"
+EXERCISE = "exercises/04-milestones.ipynb"
+WRONG_ANSWER = "def penalties(old, new):\n    return ()\n"      # charges nothing, ever
+SOURCES = ("ninetynine", "notebooks", "exercises", "docs")
+
+
+def missing(reason: str):
+    """Skip, or on CI fail: a CI machine must run the site test."""
+    if os.environ.get("CI") == "true":
+        pytest.fail(reason + " (CI=true: the site test must run on CI)")
+    pytest.skip(reason)
+
+
+def site_is_stale() -> bool:
+    if not site.is_built():
+        return True
+    built = (site.SITE / "jupyter-lite.json").stat().st_mtime
+    return any(path.stat().st_mtime > built for folder in SOURCES
+               for path in (ROOT / folder).rglob("*") if path.is_file() and
+               "__pycache__" not in path.parts)
+
+
+@pytest.fixture(scope="module")
+def built_site() -> Path:
+    from ninetynine.site_check import CHROMIUM
+    if not Path(CHROMIUM).exists():
+        missing(f"Chromium is not installed at {CHROMIUM}: install it with 'apt-get install "
+                "chromium' to run the site test")
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        missing("Playwright is not installed: install the kit's 'browser' extra")
+    if site_is_stale():
+        try:
+            site.build()
+        except site.SiteError as error:
+            if "download" in str(error):
+                missing(f"The site is not built and cannot be built here: {error}")
+            raise
+    return site.SITE
+
+
+def test_the_site_runs_notebook_00_and_an_exercise_offline_and_its_download_grades(
+        built_site, tmp_path):
+    from ninetynine.site_check import (RecordingProxy, Requests, chromium, in_thread,
+                                       not_browser_services, served_site)
+    with in_thread(RecordingProxy()) as proxy, served_site(built_site) as base, \
+            chromium(proxy.server_address[1]) as browser:
+        context = browser.new_context(viewport={"width": 1280, "height": 1400},
+                                      accept_downloads=True)
+        requests = Requests(context)
+        page = context.new_page()
+        page.set_default_timeout(60_000)
+        ARTIFACTS.mkdir(exist_ok=True)
+        try:
+            timings = play_and_hand_in(page, base, tmp_path)
+        except BaseException:
+            page.screenshot(path=str(ARTIFACTS / "site-failure.png"), full_page=True)
+            raise
+        context.close()
+        strangers = not_browser_services(proxy.hosts)
+    assert requests.count > 50, "the watcher saw the site's requests"
+    assert requests.elsewhere == [], f"the page asked other hosts: {requests.elsewhere}"
+    assert strangers == [], f"requests left 127.0.0.1 for {strangers}"
+    (ARTIFACTS / "site-timings.txt").write_text(
+        "".join(f"{name}: {seconds:.1f} s\n" for name, seconds in timings.items())
+        + f"load average: {os.getloadavg()}\n")
+    grade_the_download(tmp_path / "alice" / Path(EXERCISE).name)
+
+
+def play_and_hand_in(page, base: str, downloads: Path) -> dict[str, float]:
+    from ninetynine.site_check import (CARD, command, first_error, open_notebook, run_all,
+                                       solution_code, type_into_cell)
+    timings = {"notebook 00: page to idle kernel": open_notebook(page, base, NOTEBOOK)}
+    started = time.monotonic()
+    cells = run_all(page, timeout=120)
+    timings["notebook 00: all cells"] = time.monotonic() - started
+    assert first_error(cells) is None, first_error(cells)
+    play_a_card(page, CARD)
+    page.screenshot(path=str(ARTIFACTS / "site-table.png"), full_page=True)
+
+    timings["exercise 04: page to idle kernel"] = open_notebook(page, base, EXERCISE)
+    type_into_cell(page, "# YOUR CODE HERE", WRONG_ANSWER)
+    error = first_error(run_all(page, timeout=120))
+    assert error and error.startswith("AssertionError"), f"a visible check must fail: {error}"
+    (answer,) = solution_code(Path(EXERCISE).name)
+    type_into_cell(page, "def penalties(old, new):", answer)
+    started = time.monotonic()
+    cells = run_all(page, timeout=120)
+    timings["exercise 04: all cells with the solution"] = time.monotonic() - started
+    assert first_error(cells) is None, first_error(cells)
+    assert all(cell["count"] for cell in cells), "every cell ran, the checks included"
+
+    command(page, "docmanager:save")             # kept in the browser's storage
+    with page.expect_download() as download:      # File > Download
+        command(page, "docmanager:download")
+    target = downloads / "alice" / download.value.suggested_filename
+    target.parent.mkdir()
+    download.value.save_as(target)
+    return timings
+
+
+def play_a_card(page, card_name) -> None:
+    """Click a card of your hand by its name; the live region must then speak of that card."""
+    cards = page.get_by_role("button", name=card_name)
+    cards.first.wait_for()
+    names = [button.get_attribute("aria-label") or button.inner_text() for button in cards.all()]
+    # An Ace or a 10 asks for a choice first; any other card plays at once.
+    simple = [n for n in names if not n.startswith(("Ace ", "10 "))] or names
+    card = card_name.match(simple[0].strip()).group(0)
+    region = page.locator('[role="status"]').last
+    before = region.inner_text()
+    page.get_by_role("button", name=simple[0].strip(), exact=True).first.click()
+    page.wait_for_function(
+        "([before]) => { const r = [...document.querySelectorAll('[role=status]')].pop();"
+        " return r && r.textContent.trim() && r.textContent.trim() !== before.trim(); }",
+        arg=[before])
+    said = region.inner_text()
+    assert card in said, f"after clicking the {card}, the live region says: {said}"
+
+
+def grade_the_download(download: Path) -> None:
+    """The file a learner downloads from the site is graded like any other submission."""
+    assert download.suffix == ".ipynb", download
+    out = download.parent.parent / "results.csv"
+    sandbox = [] if shutil.which("bwrap") else ["--no-sandbox"]
+    assert ninetynine_command(["grade", str(download.parent), "--out", str(out), *sandbox]) == 0
+    with out.open(encoding="utf-8") as file:
+        rows = list(csv.DictReader(file))
+    assert rows and {row["exercise"] for row in rows} == {download.stem}
+    failed = [f"{row['check']}: {row['status']}: {row['message']}" for row in rows
+              if row["passed"] != "yes" or row["status"] != "graded"]
+    assert not failed, "the site's download lost points:\n" + "\n".join(failed)
+
+
+# --- the build's refusals (no network, no browser) ----------------------------------------------
+
+def test_a_pyodide_pin_the_kernel_does_not_run_stops_the_build_with_one_sentence(monkeypatch):
+    pytest.importorskip("jupyterlite_pyodide_kernel")
+    monkeypatch.setattr(site, "PYODIDE_VERSION", "0.27.7")
+    with pytest.raises(site.SiteError) as refusal:
+        site.build(output=Path("/nonexistent/never-written"))
+    message = str(refusal.value)
+    assert message.startswith("ninetynine/site.py pins Pyodide 0.27.7, but the installed "
+                              "jupyterlite-pyodide-kernel")
+    assert message.count(". ") == 0 and message.endswith("."), message
+
+
+def test_a_wheel_pin_that_differs_from_pyodides_own_version_is_refused(monkeypatch):
+    monkeypatch.setitem(site.WHEELS, "rich", "15.0.0")
+    with pytest.raises(site.SiteError, match=r"pins rich 15\.0\.0, but Pyodide \S+ ships rich "
+                                             r"14\.3\.3: pin rich to 14\.3\.3\.$"):
+        site.check_against_pyodide({"packages": {"rich": {"version": "14.3.3"}}})
