@@ -22,7 +22,7 @@ from rich.text import Text
 from .contestants import Entry, Table
 from .referee import schedule
 from .results import percent, standings, write_files
-from .run import run_league
+from .run import WorkerRefusal, run_league
 
 #: the games a league can play, and the seats at a table by default
 GAMES = {"quentin_c": 2, "rs_games": 2, "classic": 2, "taiwanese": 3, "board": 2, "tricks": 3}
@@ -176,6 +176,8 @@ def tournament_command(args) -> int:
         return 2
     fixtures = schedule(len(entries), players, games // players, seed)
     names = [entry.name for entry in entries]
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)          # no sandbox sees it (nor the submissions)
     console.print(f"{len(entries)} bots, {comb(len(entries), players)} line-ups of {players}, "
                   f"{games} games each: {len(fixtures)} games.", markup=False)
     with Progress(TextColumn("Playing"), BarColumn(), MofNCompleteColumn(),
@@ -186,12 +188,17 @@ def tournament_command(args) -> int:
             who = ", ".join(names[index] for index in outcome.fixture.seats)
             progress.update(bar, advance=1, description=f"game {outcome.fixture.number}: {who}")
 
-        outcomes = run_league(entries, table, fixtures, seconds, sandbox=mode,
-                              scheduler=args.scheduler, finished=finished, start_seconds=start)
+        try:
+            outcomes = run_league(entries, table, fixtures, seconds, sandbox=mode,
+                                  scheduler=args.scheduler, finished=finished,
+                                  start_seconds=start, hide=(out,))
+        except WorkerRefusal as refusal:
+            print(f"Error: {refusal}", file=sys.stderr)
+            return 1
     settings = (f"{args.game}, {players} players, {games} games per line-up ({games // players} "
                 f"deals, seats rotated), seed {seed}, {seconds:g} seconds a move, "
                 f"{'no sandbox' if mode == 'process' else 'each bot in its own sandbox'}.")
-    paths = write_files(Path(args.out), names, outcomes, f"League of {args.game}", settings)
+    paths = write_files(out, names, outcomes, f"League of {args.game}", settings)
     console.print(standings_table(names, outcomes))
     forfeits = sum(len(outcome.forfeits) for outcome in outcomes)
     console.print(f"{forfeits} forfeits (the reasons are in {paths['games']}). Report: "

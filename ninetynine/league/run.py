@@ -23,6 +23,10 @@ from .contestants import Entry, HouseBot, InProcess, Table
 from .referee import Fixture, Outcome, play
 
 
+class WorkerRefusal(RuntimeError):
+    """A Dask worker cannot play: bubblewrap is missing there (the message is one sentence)."""
+
+
 def open_contestant(entry: Entry, table: Table, sandbox: str, start_seconds: float = 60,
                     hide=()):
     """The contestant for ``entry``: a kit bot, or a learner's file run as ``sandbox`` says:
@@ -85,6 +89,10 @@ def play_lineup(lineup: dict[int, Entry], table: Table, fixtures: list[Fixture],
     """A Dask task: play the games of one line-up (``lineup`` maps the schedule's contestant
     numbers to their entries; ``sandbox`` is the mode and the start time of ``open_contestant``).
     A contestant serves one game at a time (its lock)."""
+    if sandbox[0] == "bwrap":
+        from .sandboxed import missing_sandbox
+        if missing_sandbox():
+            raise WorkerRefusal(f"On a Dask worker: {missing_sandbox()}")
     game = make(table.game, **dict(table.options))
     opened = {index: _opened(entry, table, sandbox) for index, entry in lineup.items()}
     locks = [opened[index][1] for index in sorted(opened)]      # always taken in the same order
