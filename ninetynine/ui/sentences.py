@@ -157,7 +157,8 @@ def round_summary(events: list, state, you: int | None, names, button: str = "Ne
     ('You lost 1 token: 1 when Seat 1 landed on 33.', 'Seat 1 lost nothing.')
     """
     points = state.rules.scoring != "tokens"
-    lines = [_seat_points(events, seat, you, names) if points else _seat_losses(events, seat, you, names)
+    lines = [_seat_points(events, seat, you, names) if points
+             else _seat_losses(events, seat, you, names, out=state.tokens[seat] == 0)
              for seat in range(state.players)]
     lines.append(standing_line(state, you, names))
     if state.is_over:
@@ -167,8 +168,9 @@ def round_summary(events: list, state, you: int | None, names, button: str = "Ne
     return Summary("round", round_over_heading(ended.round), tuple(lines), button)
 
 
-def _seat_losses(events: list, seat: int, you: int | None, names) -> str:
-    """"Seat 1 lost 3 tokens: 1 for passing 66, 2 for busting at 190." / "You lost nothing."."""
+def _seat_losses(events: list, seat: int, you: int | None, names, out: bool = False) -> str:
+    """"Seat 1 lost 3 tokens: 1 for passing 66, 2 for busting at 190." / "You lost nothing." /
+    "Seat 2 is out of the game." (``out``: no tokens left, and nothing lost this round)."""
     who = seat_name(seat, you, names)
     play, reasons, total = None, [], 0
     for event in events:
@@ -177,6 +179,8 @@ def _seat_losses(events: list, seat: int, you: int | None, names) -> str:
         elif type(event) is ev.TokensLost and event.seat == seat:
             total += event.tokens
             reasons.append(f"{event.tokens} {_loss_reason(event, play, you, names)}")
+    if not total and out:
+        return f"{who} {'are' if seat == you else 'is'} out of the game."
     if not total:
         return f"{who} lost nothing."
     return f"{who} lost {text.plural(total, 'token')}: {', '.join(reasons)}."
