@@ -29,6 +29,8 @@ def answer(line: str, typed: str = "1") -> str | None:
 
     Two-way cards get their first value, the 5 its first seat, manual drawing always draws.
     """
+    if line.startswith("Press Enter for round"):       # the pause after a round
+        return ""
     if line.startswith("Your move: type D"):
         return "D"
     if line.startswith("Your move"):

@@ -31,6 +31,7 @@ from ..bots import COUNTING_BOTS, random_bot
 from ..core import IllegalMove
 from ..counting import events as ev
 from ..counting.moves import DRAW, END, Play
+from . import sentences
 from .helpers import Quit, Terminal, bot_names_from, is_quit
 
 
@@ -94,12 +95,39 @@ class ConsoleGame(Terminal):
     def view(self):
         return self.state.view(self.you)
 
-    def show_news(self) -> None:
-        """Narrate every event since the last narration, as you may see it."""
+    def show_news(self) -> bool:
+        """Narrate every event since the last narration, as you may see it, up to the end of a
+        round: the next round's first events wait for the pause. Return True if a round ended."""
         history = self.state.history
-        news = [ev.redact(e, self.you) for e in history[self.shown:]]
-        self.shown = len(history)
+        end = len(history)
+        over = next((i for i in range(self.shown, end) if type(history[i]) is ev.RoundOver), None)
+        if over is not None:
+            end = next((i for i in range(over, end) if type(history[i]) is ev.RoundStarted), end)
+        news = [ev.redact(e, self.you) for e in history[self.shown:end]]
+        self.shown = end
         self.say(*text.narrate(news, you=self.you, names=self.names))
+        return over is not None
+
+    def round_summary(self):
+        """The summary of the round that just ended: what each seat lost and why, and more."""
+        history = self.state.history[:self.shown]
+        start = max((i for i, e in enumerate(history) if type(e) is ev.RoundStarted), default=0)
+        events = [ev.redact(e, self.you) for e in history[start:]]
+        return sentences.round_summary(events, self.state, self.you, self.names)
+
+    def pause(self) -> None:
+        """The end of a round: its summary, then wait for Enter (q quits)."""
+        summary = self.round_summary()
+        self.say(*summary.lines)
+        next_round = self.state.round
+        while True:
+            line = self.ask(f"Press Enter for round {next_round}, or type q to quit.").strip()
+            if not line:
+                return
+            if is_quit(line):
+                raise Quit
+            self.say(f"{summary.heading[:-1]}: press Enter to deal round {next_round}, or type "
+                     "q to quit.")
 
     def show_table(self) -> None:
         """The table before your move: a box in rich mode, three sentences in plain mode."""
@@ -134,10 +162,15 @@ class ConsoleGame(Terminal):
         try:
             while True:
                 self.run_bots()
-                self.show_news()
+                ended = self.show_news()
                 if self.state.is_over:
-                    self.say("Final standings:", *self.standings())
+                    players = self.game.players          # the losses; the news said who won
+                    self.say(*self.round_summary().lines[:players],
+                             "Final standings:", *self.standings())
                     return 0
+                if ended:
+                    self.pause()
+                    continue
                 self.show_table()
                 while self.state.to_move == self.you:
                     if not self.handle(self.ask(self.prompt())):
@@ -156,11 +189,15 @@ class ConsoleGame(Terminal):
                  "Type a question mark for help, or R for the rules.")
 
     def run_bots(self) -> None:
-        """Let the bots move until it is your turn or the game is over."""
+        """Let the bots move until it is your turn, a round ends (the game pauses) or the game is
+        over."""
         state = self.state
+        if any(type(e) is ev.RoundOver for e in state.history[self.shown:]):
+            return
         while not state.is_over and state.to_move != self.you:
             seat = state.to_move
-            state.play(self.seats[seat - 1].bot(state.view(seat)))
+            if any(type(e) is ev.RoundOver for e in state.play(self.seats[seat - 1].bot(state.view(seat)))):
+                return
 
     def standings(self) -> list[str]:
         return text.standings(self.state.standings(), self.game.rules.scoring, self.you, self.names)
