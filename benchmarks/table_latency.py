@@ -1,8 +1,8 @@
 """How long a click on the live table takes in Python, from the click to the bots' replies rendered.
 
-A four-player Quentin C table (you and three bots): each sample clicks a card button of a real
-``ninetynine.ui.Table`` (``button.click()``, no browser), which plays your card, runs the three
-bots' turns and copies everything into the widgets. The goal is under 50 ms per click.
+A four-player Quentin C table (you and three bots): each sample sends a real
+``ninetynine.ui.Table`` the message a card press sends from the browser (``table.send``, no
+browser), which plays your card, runs the three bots' turns and builds the table's model again. The goal is under 50 ms per click.
 
     .venv/bin/python benchmarks/table_latency.py [--bots expert] [--clicks 200] [--players 4]
 
@@ -26,13 +26,17 @@ def click_times(bots: str, clicks: int, players: int, seed: int = 0) -> list[flo
         table = Table(game, seat=0, bots=bots, seed=seed + len(times))
         controller = table.controller
         while not controller.is_over and len(times) < clicks:
+            if controller.paused:                      # the round's summary: go on
+                table.press("Next round")
+                continue
             if controller.state.to_move != 0:          # you are out: the bots finish the game
                 break
             before = len(controller.state.history)
             start = time.perf_counter()
-            table.hand_box.children[0].click()
-            if table.choice_box.children:
-                table.choice_box.children[0].click()
+            table.send({"action": "card", "card": table.hand()[0]["id"]})
+            choices = table.view.table["choices"]
+            if choices:
+                table.press(choices[0]["label"])
             elapsed = time.perf_counter() - start
             if len(controller.state.history) > before:
                 times.append(elapsed * 1000)

@@ -1,7 +1,10 @@
-"""The board table's widgets: build real ipywidgets, click their buttons, read their values.
+"""The board table: build the real widget, send it the messages the browser sends
+(``table.send``), and read the model the browser draws (the 10 x 10 grid, the hand, the buttons)
+and the live region's sentence.
 
-Outside a kernel ipywidgets catches an exception raised in a click handler and only logs it, so
-the ``no_handler_errors`` fixture turns every such log record into a failure.
+Outside a kernel ipywidgets catches an exception raised in a handler and only logs it, so the
+``no_handler_errors`` fixture turns every such log record into a failure.
+tests/test_browser_board.py plays the same table by keyboard in Chromium.
 """
 from __future__ import annotations
 
@@ -14,27 +17,15 @@ pytest.importorskip("anywidget")
 
 import ninetynine as nn  # noqa: E402
 from ninetynine.board import events as ev  # noqa: E402
+from ninetynine.board.layout import LAYOUT  # noqa: E402
 from ninetynine.board.moves import BoardCard  # noqa: E402
 from ninetynine.ui import BoardTable  # noqa: E402
-from ninetynine.ui.board_widgets import ALLOWED_COLOUR, TEAM_COLOURS  # noqa: E402
+from table_helpers import button_labels, click_card, hand, panel, said  # noqa: E402
 
-SQUARE_NAME = re.compile(r"^square (\d{1,2}), (empty|yours|your partner's|Seat \d's)(, allowed)?$")
-
+SQUARE_NAME = re.compile(r"^square (\d{1,2}), (empty|yours|your partner's|Seat \d's)(, allowed)?"
+                         r"(, in the winning line)?$")
 
 pytestmark = pytest.mark.usefixtures("no_handler_errors")   # in conftest.py
-
-
-def walk(widget):
-    yield widget
-    for child in getattr(widget, "children", ()):
-        if getattr(child, "layout", None) is None or child.layout.display != "none":
-            yield from walk(child)
-
-
-def button_named(table, name: str):
-    found = [b for b in walk(table) if getattr(b, "description", None) == name and hasattr(b, "click")]
-    assert found, f"no visible button named {name!r}"
-    return found[0]
 
 
 def position(hands, markers=None, players=2, **options) -> BoardTable:
@@ -43,133 +34,141 @@ def position(hands, markers=None, players=2, **options) -> BoardTable:
                                  bots="board_heuristic")
 
 
-def test_the_board_is_a_grid_of_100_named_buttons():
-    table = position(["37 80", "5"], markers={52: 0, 60: 1})
-    squares = [b for b in table.board.children]
-    assert len(squares) == 100
-    assert table.board.layout.grid_template_columns == "repeat(10, 1fr)"
-    names = [b.description for b in squares]
-    assert all(SQUARE_NAME.match(name) for name in names), names
-    assert sorted(int(SQUARE_NAME.match(n).group(1)) for n in names) == list(range(100))
-    assert all(b.tooltip == b.description for b in squares)
-    assert table.square_buttons[52].description == "square 52, yours"
-    assert table.square_buttons[60].description == "square 60, Seat 1's"
-    assert table.square_buttons[61].description == "square 61, empty"
-    assert "nn-team-0" in table.square_buttons[52]._dom_classes           # the X mark
-    assert "nn-team-1" in table.square_buttons[60]._dom_classes           # the O mark
-    assert table.square_buttons[52].style.button_color == TEAM_COLOURS[0]
-    assert "X marks your markers; O marks Seat 1" in table.legend_html.value
+def squares(table) -> dict[int, dict]:
+    return {sq["square"]: sq for row in table.view.table["centre"]["rows"] for sq in row}
 
 
-def test_selecting_a_card_highlights_its_squares_in_style_and_in_words():
+def square(table, number: int) -> bool:
+    return table.send({"action": "square", "square": number})
+
+
+def test_the_board_is_a_10_by_10_grid_of_named_squares():
     table = position(["37 80", "5"], markers={52: 0, 60: 1})
-    button_named(table, "card 37 to 99").click()
+    rows = table.view.table["centre"]["rows"]
+    assert len(rows) == 10 and all(len(row) == 10 for row in rows)
+    assert [[sq["square"] for sq in row] for row in rows] == [list(line) for line in LAYOUT]
+    shown = squares(table)
+    assert all(SQUARE_NAME.match(sq["name"]) for sq in shown.values())
+    assert sorted(shown) == list(range(100))
+    assert shown[52]["name"] == "square 52, yours" and shown[52]["mark"] == "X"
+    assert shown[60]["name"] == "square 60, Seat 1's" and shown[60]["mark"] == "O"
+    assert shown[61]["name"] == "square 61, empty" and shown[61]["mark"] == ""
+    assert "X marks your markers; O marks Seat 1" in table.view.table["centre"]["legend"]
+    assert [(s["name"], s["mark"]) for s in table.view.table["seats"]] == [("You", "X"),
+                                                                          ("Seat 1", "O")]
+
+
+def test_selecting_a_card_marks_its_squares_and_moves_the_keyboard_to_the_board():
+    table = position(["37 80", "5"], markers={52: 0, 60: 1})
+    assert table.view.table["focus"] == "hand"
+    click_card(table, "card 37 to 99")
     allowed = table.controller.state.squares_for(BoardCard(37))
-    highlighted = [n for n, b in table.square_buttons.items() if "nn-allowed" in b._dom_classes]
-    worded = [n for n, b in table.square_buttons.items() if b.description.endswith(", allowed")]
-    coloured = [n for n, b in table.square_buttons.items() if b.style.button_color == ALLOWED_COLOUR]
-    assert sorted(highlighted) == sorted(worded) == sorted(coloured) == allowed
-    assert "The card 37 to 99 allows squares 37 to 99 except 52 and 60." in table.allowed_html.value
-    assert table.live.text == "The card 37 to 99 allows squares 37 to 99 except 52 and 60."
-    assert button_named(table, "card 37 to 99, selected").button_style == "info"
-    button_named(table, "card 80 to 99").click()            # another card: its squares instead
-    highlighted = [n for n, b in table.square_buttons.items() if "nn-allowed" in b._dom_classes]
-    assert sorted(highlighted) == table.controller.state.squares_for(BoardCard(80))
+    shown = squares(table)
+    marked = [n for n, sq in shown.items() if sq["allowed"]]
+    worded = [n for n, sq in shown.items() if sq["name"].endswith(", allowed")]
+    assert sorted(marked) == sorted(worded) == allowed
+    assert table.view.table["hand"]["note"] == \
+        "The card 37 to 99 allows squares 37 to 99 except 52 and 60."
+    assert said(table) == "The card 37 to 99 allows squares 37 to 99 except 52 and 60."
+    assert table.hand()[0]["label"] == "card 37 to 99, selected" and table.hand()[0]["selected"]
+    assert table.view.table["focus"] == "grid"
+    first = next(n for line in LAYOUT for n in line if n in allowed)
+    assert table.view.table["centre"]["jump"] == first
+    click_card(table, "card 80 to 99")                      # another card: its squares instead
+    marked = [n for n, sq in squares(table).items() if sq["allowed"]]
+    assert sorted(marked) == table.controller.state.squares_for(BoardCard(80))
 
 
-def test_clicking_an_allowed_square_plays_it_and_the_bot_answers():
+def test_pressing_an_allowed_square_plays_it_and_the_bot_answers():
     table = position(["37 80", "5"], markers={52: 0, 60: 1})
-    button_named(table, "card 37 to 99").click()
-    button_named(table, "square 40, empty, allowed").click()
+    click_card(table, "card 37 to 99")
+    assert square(table, 40)
     state = table.controller.state
     mine = state.history.index(ev.MarkerPlaced(0, BoardCard(37), 40, 0))
     assert any(getattr(e, "seat", None) == 1 for e in state.history[mine + 1:])   # the bot answered
     assert state.to_move == 0
-    assert table.square_buttons[40].description == "square 40, yours"
-    assert table.live.text.startswith("You play the card 37 to 99 and put a marker on square 40.")
-    assert not any("nn-allowed" in b._dom_classes for b in table.square_buttons.values())
-    assert [b.description for b in table.hand_box.children][:1] == ["card 80 to 99"]
-    assert "You play the card 37 to 99" in table.history_html.value
+    assert squares(table)[40]["name"] == "square 40, yours"
+    assert said(table).startswith("You play the card 37 to 99 and put a marker on square 40.")
+    assert not any(sq["allowed"] for sq in squares(table).values())
+    assert hand(table)[:1] == ["card 80 to 99"]
+    assert "You play the card 37 to 99 and put a marker on square 40." in panel(table, "What happened")
+    assert table.view.table["focus"] == "hand"
 
 
-def test_a_refused_click_says_one_sentence_and_changes_nothing():
+def test_a_refused_square_says_one_sentence_and_changes_nothing():
     table = position(["37 80", "5"], markers={52: 0, 60: 1})
     before = table.controller.state.to_json()
-    button_named(table, "square 40, empty").click()            # no card selected
-    assert table.live.text == "Select a card in your hand first, then a square it allows."
-    button_named(table, "card 80 to 99").click()
-    button_named(table, "square 40, empty").click()            # below the card
-    assert table.live.text == "The card 80 to 99 allows only squares 80 and higher, not square 40."
-    button_named(table, "square 60, Seat 1's").click()         # taken
-    assert "already taken" in table.live.text
+    assert not square(table, 40)                              # no card selected
+    assert said(table) == table.controller.message
+    assert "Select a card" in said(table)
+    click_card(table, "card 80 to 99")
+    assert not square(table, 40)                              # below the card
+    assert said(table) == "The card 80 to 99 allows only squares 80 and higher, not square 40."
+    assert not square(table, 60)                              # taken
+    assert "taken" in said(table)
+    assert not table.send({"action": "square", "square": "forty"})   # a malformed message
+    assert "forty" in said(table)
     assert table.controller.state.to_json() == before
-
-
-def test_a_keyboard_user_types_the_square_instead_of_crossing_the_board():
-    table = position(["37 80", "5"], markers={52: 0, 60: 1})
-    button_named(table, "card 37 to 99").click()
-    table.square_input.value = "forty"
-    button_named(table, "Put the selected card on that square").click()
-    assert table.live.text == "'forty' is not a square: type a number from 0 to 99."
-    assert table.square_input.value == "forty"                 # kept, to be corrected
-    assert table.controller.state.owner[40] is None
-    table.square_input.value = "40"
-    button_named(table, "Put the selected card on that square").click()
-    assert table.square_buttons[40].description == "square 40, yours"
-    assert table.square_input.value == ""
-    assert table.square_input.description == "Square number"
 
 
 def test_draw_and_discard_buttons():
     table = position(["37 80", "5"])
-    button_named(table, "Discard selected card").click()
-    assert table.live.text.startswith("Select the card to discard")
-    button_named(table, "card 80 to 99").click()
-    button_named(table, "Discard selected card").click()
+    assert button_labels(table) == ["Draw", "Discard selected card", "New game"]
+    assert not table.press("Discard selected card")
+    assert said(table).startswith("Select the card to discard")
+    click_card(table, "card 80 to 99")
+    table.press("Discard selected card")
     assert BoardCard(80) in table.controller.state.discard
-    hand = len(table.hand_box.children)
-    button_named(table, "Draw").click()
-    assert len(table.hand_box.children) == hand + 1
-    assert table.live.text.startswith("You draw the card")
+    cards = len(hand(table))
+    table.press("Draw")
+    assert len(hand(table)) == cards + 1
+    assert said(table).startswith("You draw the card")
 
 
-def test_watch_mode_steps_and_runs():
+def test_watch_mode_steps_and_runs_and_marks_the_completed_line():
     table = BoardTable(nn.make("board", players=4), watch=True, bots="board_heuristic", seed=1)
-    assert table.hand_area.layout.display == "none" and table.watch_box.layout.display != "none"
+    assert table.view.table["hand"] is None
+    assert button_labels(table) == ["Step", "Run to the end of the game", "New game"]
     moves = len(table.controller.state.history)
-    button_named(table, "Step").click()
-    assert len(table.controller.state.history) > moves and table.live.text
-    button_named(table, "Run to the end of the game").click()
-    assert table.controller.is_over and "The game is over" in table.status_html.value
-    owners = table.controller.state.owner
-    for number, button in table.square_buttons.items():
-        assert button.description.endswith("empty") == (owners[number] is None)
+    table.press("Step")
+    assert len(table.controller.state.history) > moves and said(table)
+    table.press("Run to the end of the game")
+    state = table.controller.state
+    assert table.controller.is_over and "The game is over" in table.view.table["status"]
+    assert table.view.table["summary"]["button"]["label"] == "New game"
+    shown = squares(table)
+    for number, sq in shown.items():
+        assert sq["name"].split(", ")[1] == "empty" or state.owner[number] is not None
+        assert sq["line"] == (number in state.winning_line)
+        assert sq["name"].endswith(", in the winning line") == (number in state.winning_line)
+    assert len(state.winning_line) == 5                      # this game ends with a line
 
 
-def test_a_whole_game_through_the_buttons():
+def test_a_whole_game_through_the_messages():
     table = BoardTable(nn.make("board", players=6), bots="board_heuristic", seed=4)
     for _ in range(300):
         if table.controller.is_over:
             break
-        if not table.hand_box.children:
-            button_named(table, "Draw").click()
+        if not table.hand():
+            table.press("Draw")
             continue
-        table.hand_box.children[0].click()
-        allowed = [b for b in table.board.children if b.description.endswith(", allowed")]
-        if allowed:
-            allowed[0].click()
+        table.send({"action": "card", "card": table.hand()[0]["id"]})
+        jump = table.view.table["centre"]["jump"]
+        if jump is not None:
+            assert square(table, jump)
         else:
-            button_named(table, "Discard selected card").click()
+            table.press("Discard selected card")
     assert table.controller.is_over
-    assert "The game is over" in table.status_html.value
-    button_named(table, "New game").click()
+    assert "The game is over" in table.view.table["status"]
+    table.press("New game")
     assert not table.controller.is_over and table.controller.lines
 
 
-def test_every_button_has_a_name():
+def test_every_control_has_a_name():
     table = BoardTable(nn.make("board", players=3), seed=2)
-    named = [b for b in walk(table) if hasattr(b, "click")]
-    assert len(named) >= 100 and all(b.description.strip() for b in named)
+    assert all(b["label"].strip() for b in table.buttons())
+    assert all(card["label"].startswith("card ") for card in table.hand())
+    assert all(sq["name"].startswith("square ") for sq in squares(table).values())
 
 
 def test_grading_mode_shows_one_line(monkeypatch):
@@ -183,7 +182,3 @@ def test_grading_mode_shows_one_line(monkeypatch):
     assert repr(table) == "BoardTable(players=2, seat=0)"
 
 
-def test_the_stylesheet_marks_teams_without_adding_to_the_name():
-    css = BoardTable(nn.make("board")).live._css
-    for team, mark in enumerate("XOZ"):
-        assert f'.jupyter-button.nn-team-{team}::before {{ content: "{mark} " / "";' in css

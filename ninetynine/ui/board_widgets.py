@@ -1,59 +1,33 @@
-"""The live table of The Game of 99 in a notebook: ipywidgets that show a ``BoardController``.
+"""The live table of The Game of 99 in a notebook: a card table drawn in the browser
+(``cardtable.CardTableView``) over a ``BoardController``.
 
     >>> import ninetynine as nn
     >>> from ninetynine.ui import BoardTable
     >>> BoardTable(nn.make("board", players=2), bots="board_heuristic", seed=3)   # doctest: +SKIP
 
-All the table's logic lives in ``board_controller.py``; this file only builds widgets, copies the
-controller's values into them (``render``) and turns clicks into controller calls.
+All the table's logic lives in ``board_controller.py``; this file only turns the controller into
+the table's model and the browser's messages into controller calls.
 
-The board is a grid of 100 buttons; below the hand, a "Square number" box and its button let a
-keyboard user type the square instead of moving through the grid. Each button's text is its name
-for a screen reader too:
-"square 52, empty", "square 52, yours", "square 52, Seat 1's", "square 52, your partner's", with
-", allowed" added while the selected card may be played there. Owners are also shown by colour
-and by a letter mark (X, O, Z, explained in the legend); allowed squares by a yellow colour and a
-thick outline. The marks are drawn by the stylesheet with empty alternative text, so a screen
-reader hears the words only once. The latest news goes to a polite live region.
+The board is a 10 x 10 grid that follows the WAI-ARIA grid pattern: one Tab stop, the arrow keys
+(and Home, End, Page Up, Page Down) move between squares, typing a square's number jumps to it,
+and Enter or Space puts the selected card's marker there. Each square shows its number and its
+owner's letter (X, O, Z, explained in the legend); its name says all of it: "square 52, empty,
+allowed", "square 52, yours". Allowed squares are yellow AND dotted AND outlined; the squares of
+a completed line have a double border and a star, and their names say so. Selecting a card moves
+the keyboard to the first square it allows.
 
 When the environment variable ``NINETYNINE_GRADING`` is set (graders run notebooks headless), a
 table displays one line of text instead of its widgets.
 """
 from __future__ import annotations
 
-from html import escape
-
-import ipywidgets as w
-
+from .. import text as kit_text
+from ..board.layout import LAYOUT
 from ..board.text import MARKS
 from .board_controller import BoardController
-from .helpers import button
-from .live import LiveRegion
-from .shell import TableWidget
+from .cardtable import CardTable, action_button, log_panel
 
-#: Square colours per team (light, so that black text stays readable) and for allowed squares.
-TEAM_COLOURS = ("#cfe2ff", "#ffd8a8", "#c8f0c8")
-ALLOWED_COLOUR = "#fff27a"
-EMPTY_COLOUR = "#f4f4f4"
-
-_BOARD_CSS = """
-.nn-board { gap: 3px; max-width: 62em; }
-.jupyter-button.nn-square {
-  white-space: normal; height: auto; min-height: 3.6em; line-height: 1.15;
-  padding: 2px 3px; font-size: 0.85em; color: #000; overflow: visible; margin: 0;
-}
-.jupyter-button.nn-allowed { outline: 3px solid #1a4fa0; outline-offset: -3px; }
-""" + "".join(f'.jupyter-button.nn-team-{team}::before {{ content: "{mark} " / ""; '
-              'font-weight: bold; font-size: 1.25em; }\n' for team, mark in enumerate(MARKS))
-
-
-class BoardLive(LiveRegion):
-    """The polite live region, carrying the board's stylesheet (anywidget loads it once)."""
-
-    _css = LiveRegion._css + _BOARD_CSS
-
-
-class BoardTable(TableWidget):
+class BoardTable(CardTable):
     """A live table of The Game of 99: you against bots, or bots alone (``watch=True``).
 
     game    ``nn.make("board", players=2)`` (2, 3, 4 or 6 players)
@@ -66,98 +40,84 @@ class BoardTable(TableWidget):
         super().__init__(BoardController(game, seat=seat, bots=bots, seed=seed, names=names,
                                          watch=watch, state=state), **kwargs)
 
-    # --- building the widgets ----------------------------------------------------------------
+    # --- the browser's actions ---------------------------------------------------------------
 
-    def _build(self) -> None:
+    def on_card(self, card: str) -> bool:
+        return self.controller.select(card)
+
+    def on_square(self, square) -> bool:
+        if isinstance(square, bool) or not isinstance(square, int):
+            return self.controller.type_square(str(square))
+        return self.controller.click_square(square)
+
+    def on_button(self, key: str) -> bool:
         c = self.controller
-        self.status_html = w.HTML()
-        self.counts_html = w.HTML()
-        self.legend_html = w.HTML()
-        self.live = BoardLive()
-        self.square_buttons: dict[int, w.Button] = {}
-        cells = []
-        for square in c.squares():
-            cell = button("", lambda number=square.square: self._click_square(number))
-            cell.layout = w.Layout(width="auto")
-            cell.add_class("nn-square")
-            self.square_buttons[square.square] = cell
-            cells.append(cell)
-        self.board = w.GridBox(cells, layout=w.Layout(grid_template_columns="repeat(10, 1fr)"))
-        self.board.add_class("nn-board")
-        self.allowed_html = w.HTML()
-        self.hand_label = w.HTML("<b>Your hand</b> (select a card, then a square it allows):")
-        self._card_buttons: list[w.Button] = []
-        self._hand_cards: list[int] = []
-        self.hand_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        self.draw_button = button("Draw", c.draw)
-        self.discard_button = button("Discard selected card", c.discard)
-        # The keyboard's short way to a square: type its number instead of tabbing through 100.
-        self.square_input = w.Text(description="Square number", placeholder="0 to 99",
-                                   style={"description_width": "initial"},
-                                   layout=w.Layout(width="16em"))
-        self.place_button = button("Put the selected card on that square", self._type_square)
-        self._build_common("Run to the end of the game", w.VBox(
-            [self.hand_label, self.hand_box, w.HBox([self.draw_button, self.discard_button]),
-             w.HBox([self.square_input, self.place_button])]))
-        self._render_after(self.draw_button, self.discard_button, self.step_button,
-                           self.run_button, self.new_game_button)
-        self.children = [self.status_html, self.counts_html, self.live, self.legend_html,
-                         self.board, self.allowed_html, self.hand_area, self.watch_box,
-                         w.HBox([self.new_game_button]), self.history_html]
+        if key == "draw":
+            return c.draw()
+        if key == "discard":
+            return c.discard()
+        return super().on_button(key)
 
-    # --- showing the controller -----------------------------------------------------------------
+    # --- the table's model ------------------------------------------------------------------
 
-    def render(self) -> None:
+    def model(self) -> dict:
         c = self.controller
-        self.status_html.value = f"<p><b>{escape(c.status())}</b></p>"
-        self.counts_html.value = f"<p>{escape(c.counts())}</p>"
-        self.legend_html.value = f"<p>Marks: {escape(c.legend())}</p>"
-        for square in c.squares():
-            self._render_square(self.square_buttons[square.square], square)
-        self.allowed_html.value = f"<p>{escape(c.allowed_sentence())}</p>" if c.selected else ""
-        self._render_hand()
-        self._render_news()
-
-    @staticmethod
-    def _render_square(button: w.Button, square) -> None:
-        button.description = square.name
-        button.tooltip = square.name
-        if square.allowed:
-            colour = ALLOWED_COLOUR
-        elif square.team is not None:
-            colour = TEAM_COLOURS[square.team]
+        summary = self.summary_panel()
+        allowed = set(c.allowed())
+        rows = [[{"square": square.square, "name": square.name, "mark": square.mark,
+                  "team": square.team, "allowed": square.allowed, "line": square.in_line}
+                 for square in map(c.square, numbers)] for numbers in LAYOUT]
+        jump = next((n for numbers in LAYOUT for n in numbers if n in allowed), None)
+        if summary:
+            focus = "summary"
+        elif c.selected is not None:
+            focus = "grid"
         else:
-            colour = EMPTY_COLOUR
-        button.style.button_color = colour
-        button.style.font_weight = "bold" if square.team is not None or square.allowed else ""
-        wanted = {"nn-square"} | ({"nn-allowed"} if square.allowed else set())
-        if square.team is not None:
-            wanted.add(f"nn-team-{square.team}")
-        if set(button._dom_classes) != wanted:
-            button._dom_classes = tuple(sorted(wanted))
+            focus = "hand"
+        return {
+            "kind": "board",
+            "title": f"The Game of 99, {kit_text.plural(c.game.players, 'player')}",
+            "status": c.status(),
+            "seats": self._seats(),
+            "centre": {"heading": "Board", "label": "Board, 10 rows of 10 squares", "rows": rows,
+                       "legend": f"Marks: {c.legend()}", "jump": jump},
+            "hand": None if c.watch or summary else self._hand(),
+            "buttons": self._buttons(),
+            "summary": summary,
+            "panels": [log_panel(c)],
+            "focus": focus,
+        }
 
-    def _render_hand(self) -> None:
-        cards = self.controller.hand_buttons()
-        self._hand_cards = [card.card for card in cards]
-        pool = self._button_pool(self._card_buttons, len(cards), self._select)
-        for each, card in zip(pool, cards):
-            each.description = card.name
-            each.tooltip = card.name
-            each.button_style = "info" if card.selected else ""
-        self.hand_box.children = pool[:len(cards)]
+    def _seats(self) -> list[dict]:
+        c = self.controller
+        state = c.state
+        seats = []
+        for seat in range(state.players):
+            team = state.team(seat)
+            seats.append({"name": c._name(seat), "you": seat == c.you, "team": team,
+                          "mark": _mark(team), "to_move": state.to_move == seat and not c.is_over,
+                          "facts": [kit_text.plural(len(state.hands[seat]), "card")]})
+        return seats
 
-    def _select(self, index: int) -> None:
-        self.controller.select(self._hand_cards[index])
-        self.render()
+    def _hand(self) -> dict:
+        c = self.controller
+        cards = [{"id": str(b.card), "rank": str(b.card), "symbol": "", "suit": "to 99",
+                  "colour": "none", "label": b.name, "playable": True, "reason": "",
+                  "selected": b.selected, "toggle": False, "small": False}
+                 for b in c.hand_buttons()]
+        hint = ("Press a card to select it; the board then shows the squares it allows. "
+                "On the board, the arrow keys move and Enter places the marker."
+                if c.your_turn else "")
+        note = c.allowed_sentence() if c.selected is not None else c.counts()
+        return {"heading": "Your hand", "hint": hint, "note": note, "cards": cards}
 
-    def _click_square(self, square: int) -> None:
-        self.controller.click_square(square)
-        self.render()
-
-    def _type_square(self) -> None:
-        if self.controller.type_square(self.square_input.value):
-            self.square_input.value = ""
-        self.render()
+    def _buttons(self) -> list[dict]:
+        c = self.controller
+        found = []
+        if not c.watch and not c.is_over:
+            found += [action_button("draw", "Draw"),
+                      action_button("discard", "Discard selected card")]
+        return found + self.common_buttons("Run to the end of the game")
 
     # --- display ------------------------------------------------------------------------------
 
@@ -172,3 +132,7 @@ def grading_line(game) -> str:
     """What a board table shows in a notebook run headless by a grader."""
     return (f"A live table of The Game of 99 for {game.players} players appears here when the "
             "notebook runs in Jupyter.")
+
+
+def _mark(team: int | None) -> str:
+    return "" if team is None else MARKS[team]

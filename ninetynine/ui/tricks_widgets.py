@@ -1,34 +1,29 @@
-"""The live table of Ninety-Nine (the trick-taking game) in a notebook: ipywidgets that show a
-``TricksController`` and forward clicks.
+"""The live table of Ninety-Nine (the trick-taking game) in a notebook: a card table drawn in
+the browser (``cardtable.CardTableView``) over a ``TricksController``.
 
     >>> from ninetynine.ui import TricksTable
     >>> TricksTable(seed=3)                                   # doctest: +SKIP
 
-All the table's logic lives in ``tricks_controller.py``; this file only builds widgets, copies the
-controller's values into them (``render``) and turns clicks into controller calls.
-
-While you bid, your hand is a row of toggle buttons: click three cards (a second click puts one
-back), read the running bid, and press "Lay aside these three". A chosen card's name says
-", selected", so the choice is heard, not only seen. Then the offer buttons (Pass, Declare,
-Reveal), then your hand as plain buttons: click a card to play it. Every control is a button with
-a text name; the latest news goes to a polite live region.
+All the table's logic lives in ``tricks_controller.py``; this file only turns the controller into
+the table's model and the browser's messages into controller calls. The felt shows the three
+seats (bid, tricks taken, cards held), the turn-up and trumps, and the trick as cards by seat;
+between tricks the last trick stays on the felt with its winner. Your hand is a row of card
+faces: while you bid, pressing a card chooses it (its name says ", selected") and "Lay aside
+these three" bids; then the offer buttons (Pass, Declare, Reveal); then press a card to play it.
+A card that does not follow suit is shown "not now", with the reason as its description.
 
 When the environment variable ``NINETYNINE_GRADING`` is set (graders run notebooks headless), a
 table displays one line of text instead of its widgets.
 """
 from __future__ import annotations
 
-from html import escape
-
-import ipywidgets as w
-
-from .helpers import button, html_list, show
-from .live import LiveRegion
-from .shell import TableWidget
+from .. import text
+from ..tricks.cards import parse_card, trumps_name
+from .cardtable import CardTable, action_button, face, log_panel
 from .tricks_controller import OFFER_BUTTONS, TricksController, grading_line
 
 
-class TricksTable(TableWidget):
+class TricksTable(CardTable):
     """A live table of Ninety-Nine: you against two bots, or three bots (``watch=True``).
 
     game    ``nn.make("tricks")`` (options ``trumps`` and ``deals``); None: the default game
@@ -38,101 +33,118 @@ class TricksTable(TableWidget):
 
     def __init__(self, game=None, seat: int = 0, bots="tricks_rules", seed: int = 0, names=None,
                  watch: bool = False, *, state=None, **kwargs):
-        self._rendering = False             # True while render sets the toggle buttons
         super().__init__(TricksController(game, seat=seat, bots=bots, seed=seed, names=names,
                                           watch=watch, state=state), **kwargs)
 
-    # --- building the widgets ----------------------------------------------------------------
+    # --- the browser's actions ---------------------------------------------------------------
 
-    def _build(self) -> None:
+    def on_card(self, card: str) -> bool:
+        return self.controller.click_card(card)
+
+    def on_button(self, key: str) -> bool:
         c = self.controller
-        self.status_html = w.HTML()
-        self.deal_html = w.HTML()
-        self.live = LiveRegion()
-        self.trick_html = w.HTML()
-        self.seats_html = w.HTML()
-        self.exposed_html = w.HTML()
-        self.hand_label = w.HTML()
-        self._card_buttons: list[w.Button] = []
-        self._toggle_buttons: list[w.ToggleButton] = []
-        self._hand_cards: list[str] = []
-        self.hand_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        self.bid_html = w.HTML()
-        self.lay_aside_button = button("Lay aside these three", c.lay_aside)
-        self.bid_box = w.VBox([self.bid_html, w.HBox([self.lay_aside_button])])
-        self.offer_buttons = [button(name, lambda kind=kind: c.offer(kind))
-                              for name, kind in OFFER_BUTTONS]
-        self.offer_box = w.HBox(self.offer_buttons, layout=w.Layout(flex_flow="row wrap"))
-        self._build_common("Run to the end of the deal", w.VBox(
-            [self.hand_label, self.hand_box, self.bid_box, self.offer_box]))
-        self._render_after(self.lay_aside_button, *self.offer_buttons, self.step_button,
-                           self.run_button, self.new_game_button)
-        self.scores_html = w.HTML()
-        self.children = [self.status_html, self.deal_html, self.live, self.trick_html,
-                         self.seats_html, self.exposed_html, self.hand_area, self.watch_box,
-                         w.HBox([self.new_game_button]), self.scores_html, self.history_html]
+        if key == "lay_aside":
+            return c.lay_aside()
+        if key.startswith("offer:"):
+            return c.offer(key.removeprefix("offer:"))
+        return super().on_button(key)
 
-    # --- showing the controller -----------------------------------------------------------------
+    # --- the table's model ------------------------------------------------------------------
 
-    def render(self) -> None:
+    def model(self) -> dict:
         c = self.controller
-        self.status_html.value = f"<p><b>{escape(c.status())}</b></p>"
-        self.deal_html.value = f"<p>{escape(c.deal_sentence())}</p>"
-        trick = [c.trick_sentence(), c.last_trick_sentence()]
-        self.trick_html.value = "".join(f"<p>{escape(line)}</p>" for line in trick if line)
-        self.seats_html.value = "<b>Bids and tricks</b>" + html_list("ul", c.seat_lines())
+        summary = self.summary_panel()
+        panels = []
         exposed = c.exposed_lines()
-        self.exposed_html.value = ("<b>Cards face up</b>" + html_list("ul", exposed)
-                                   if exposed else "")
-        self._render_hand()
-        show(self.bid_box, c.bidding())
-        self.bid_html.value = (f"<p>{escape(c.bid_sentence())}</p>"
-                               f"<p>{escape(c.bid_values_sentence())}</p>") if c.bidding() else ""
-        show(self.offer_box, c.offering())
-        self.scores_html.value = "<b>Scores</b>" + html_list("ul", c.score_lines())
-        self._render_news()
-
-    def _render_hand(self) -> None:
-        """Your hand: toggle buttons while you choose your bid, plain buttons otherwise."""
-        c = self.controller
-        cards = c.hand_buttons()
-        self._hand_cards = [card.card for card in cards]
-        if c.bidding():
-            self.hand_label.value = ("<b>Your hand</b> (choose three cards to lay aside as "
-                                     "your bid):")
-            pool = self._toggle_pool(len(cards))
-            self._rendering = True
-            try:
-                for button, card in zip(pool, cards):
-                    button.description = card.name
-                    button.tooltip = card.name
-                    button.value = card.selected
-            finally:
-                self._rendering = False
+        if exposed:
+            panels.append(_panel("Cards face up", exposed))
+        panels += [_panel("Scores", c.score_lines()), log_panel(c)]
+        if summary:
+            focus = "summary"
+        elif c.offering():
+            focus = "buttons"
         else:
-            self.hand_label.value = "<b>Your hand</b> (click a card to play it):"
-            pool = self._button_pool(self._card_buttons, len(cards), self._click_card)
-            for button, card in zip(pool, cards):
-                button.description = card.name
-                button.tooltip = card.name
-        self.hand_box.children = pool[:len(cards)]
+            focus = "hand"
+        return {
+            "kind": "tricks",
+            "title": f"Ninety-Nine, {text.plural(c.game.deals, 'deal')}",
+            "status": c.status(),
+            "seats": self._seats(),
+            "centre": self._centre(),
+            "hand": None if c.watch or summary else self._hand(),
+            "buttons": self._buttons(),
+            "summary": summary,
+            "panels": panels,
+            "focus": focus,
+        }
 
-    def _toggle_pool(self, size: int) -> list[w.ToggleButton]:
-        pool = self._toggle_buttons
-        while len(pool) < size:
-            button = w.ToggleButton(description="", layout=w.Layout(width="auto"))
-            button.observe(lambda change, index=len(pool): self._toggled(index), names="value")
-            pool.append(button)
-        return pool
+    def _seats(self) -> list[dict]:
+        c = self.controller
+        seats = []
+        for seat, line in enumerate(c.seat_lines()):
+            name = c._name(seat)
+            facts = line.removeprefix(name + ": ").removesuffix(".")
+            to_move = facts.endswith(", to move")
+            seats.append({"name": name, "you": seat == c.you,
+                          "facts": [facts.removesuffix(", to move")],
+                          "to_move": to_move and not c.paused})
+        return seats
 
-    def _toggled(self, index: int) -> None:
-        if self._rendering:                       # render set the value: not a click
-            return
-        self._click_card(index)
+    def _centre(self) -> dict:
+        c = self.controller
+        state = c.state
+        turn_up = c._turn_up() if hasattr(c, "_turn_up") else state.turn_up
+        trumps = f"Trumps: {trumps_name(state.trumps)}" if state.trumps else "No trumps"
+        shown = c.current_trick()
+        last = c.last_trick()
+        if (shown is None or not shown.cards) and last is not None:
+            shown = last
+        plays, title, label = [], "No trick yet", c.trick_sentence()
+        if shown is not None:
+            done = shown.winner is not None
+            title = (f"Last trick, number {shown.number}" if done
+                     else f"Trick {shown.number} of 9")
+            label = shown.sentence
+            seats = [card.seat for card in shown.cards]
+            if not done:                          # seats still to play, in playing order
+                first = seats[0] if seats else state.leader
+                seats = [(first + i) % state.players for i in range(state.players)]
+            by_seat = {card.seat: card for card in shown.cards}
+            for seat in seats:
+                card = by_seat.get(seat)
+                plays.append({
+                    "seat": c._name(seat),
+                    "card": face(parse_card(card.card), card.name) if card else None,
+                    "winner": done and seat == shown.winner})
+        return {
+            "turn_up": face(turn_up, f"Turn-up: {turn_up.name}", small=True) if turn_up else None,
+            "trumps": trumps, "trick_title": title, "trick_label": label, "plays": plays,
+        }
 
-    def _click_card(self, index: int) -> None:
-        self.controller.click_card(self._hand_cards[index])
-        self.render()
+    def _hand(self) -> dict:
+        c = self.controller
+        cards = [face(parse_card(b.card), b.name, key=b.card,
+                      playable=getattr(b, "playable", True), reason=getattr(b, "reason", ""),
+                      selected=b.selected)
+                 for b in c.hand_buttons()]
+        hint, note = "", ""
+        if c.bidding():
+            hint = "Press three cards to lay them aside as your bid (press one again to put it back)."
+            note = f"{c.bid_sentence()} {c.bid_values_sentence()}"
+        elif c.offering():
+            hint = "Declare, reveal or pass with the buttons below."
+        elif c.your_turn:
+            hint = "Press a card to play it to the trick."
+        return {"heading": "Your hand", "hint": hint, "note": note, "cards": cards}
+
+    def _buttons(self) -> list[dict]:
+        c = self.controller
+        found = []
+        if c.bidding():
+            found.append(action_button("lay_aside", "Lay aside these three"))
+        if c.offering():
+            found += [action_button(f"offer:{kind}", name) for name, kind in OFFER_BUTTONS]
+        return found + self.common_buttons("Run to the end of the deal")
 
     # --- display ------------------------------------------------------------------------------
 
@@ -143,3 +155,8 @@ class TricksTable(TableWidget):
 
     def grading_line(self) -> str:
         return grading_line(self.controller.game)
+
+
+def _panel(heading: str, lines: list[str]) -> dict:
+    return {"heading": heading, "groups": [{"heading": "", "lines": list(lines)}],
+            "scroll": False, "numbered": False}

@@ -1,31 +1,31 @@
-"""The live table in a notebook: ipywidgets that show a ``TableController`` and forward clicks.
+"""The live table of the running-total games in a notebook: a card table drawn in the browser
+(``cardtable.CardTableView``) over a ``TableController``, with the settings row under it.
 
     >>> import ninetynine as nn
     >>> from ninetynine.ui import Table
     >>> Table(nn.make("quentin_c", players=2), seat=0, bots="random", seed=3)   # doctest: +SKIP
 
-All the table's logic lives in ``controller.py``; this file only builds widgets, copies the
-controller's values into them (``render``) and turns clicks into controller calls. Every control
-is a button, a dropdown, a number box or a check box with a text name, so a keyboard (Tab, Enter)
-and a screen reader can use all of it; the latest news goes to a polite live region.
+All the table's logic lives in ``controller.py``; this file only turns the controller into the
+table's model (the count large in the middle, the direction, every seat round the table with its
+tokens or points and cards, your hand as card faces, the buttons, the log grouped by round) and
+turns the browser's messages into controller calls. A card you cannot play now is shown "not
+now" and its reason is its description; pressed anyway, the controller refuses it in one sentence.
 
 When the environment variable ``NINETYNINE_GRADING`` is set (graders run notebooks headless), a
 table displays one line of text instead of its widgets.
 """
 from __future__ import annotations
 
-from html import escape
-
 import ipywidgets as w
 
+from .. import text
 from . import sentences
+from .cardtable import CardTable, action_button, face, log_panel
 from .controller import TableController
-from .helpers import button, html_list, show
-from .live import LiveRegion
-from .shell import TableWidget
+from .helpers import button, show
 
 
-class Table(TableWidget):
+class Table(CardTable):
     """A live table of a running-total game: you against bots, or bots alone (``watch=True``).
 
     game    ``nn.make("quentin_c", players=3)`` (any running-total game)
@@ -38,33 +38,26 @@ class Table(TableWidget):
         super().__init__(TableController(game, seat=seat, bots=bots, seed=seed, names=names,
                                          watch=watch, state=state), **kwargs)
 
-    # --- building the widgets ----------------------------------------------------------------
+    # --- the browser's actions ---------------------------------------------------------------
 
-    def _build(self) -> None:
+    def on_card(self, card: str) -> bool:
+        return self.controller.click_card(card)
+
+    def on_button(self, key: str) -> bool:
         c = self.controller
-        self.count_html = w.HTML()
-        self.status_html = w.HTML()
-        self.seats_html = w.HTML()
-        self.live = LiveRegion()
-        self.hand_label = w.HTML("<b>Your hand</b> (click a card to play it):")
-        self._card_buttons: list[w.Button] = []
-        self._hand_cards: list[str] = []
-        self.hand_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        self._choice_buttons: list[w.Button] = []
-        self._choice_moves: list[str] = []
-        self.choice_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        self.draw_button = button("Draw", c.draw)
-        self.end_button = button("End turn", c.end_turn)
-        self.draw_box = w.HBox([self.draw_button, self.end_button])
-        self._build_common("Run to the end of the round", w.VBox(
-            [self.hand_label, self.hand_box, self.choice_box, self.draw_box]))
+        if key.startswith("choice:"):
+            return c.choose(key.removeprefix("choice:"))
+        if key == "draw":
+            return c.draw()
+        if key == "end_turn":
+            return c.end_turn()
+        return super().on_button(key)
+
+    # --- the settings row (ipywidgets, under the table) ----------------------------------------
+
+    def _extra_widgets(self) -> list[w.Widget]:
         self.settings_box = self._build_settings()
-        self._render_after(self.draw_button, self.end_button, self.step_button, self.run_button,
-                           self.new_game_button)
-        self.children = [self.count_html, self.status_html, self.seats_html, self.live,
-                         self.hand_area,
-                         self.watch_box, w.HBox([self.new_game_button]), self.history_html,
-                         self.settings_box]
+        return [self.settings_box]
 
     def _build_settings(self) -> w.VBox:
         from .. import bots as bots_module
@@ -83,7 +76,7 @@ class Table(TableWidget):
         self._show_settings()
         self.rules_input.observe(self._rules_chosen, names="value")
         return w.VBox([
-            w.HTML("<b>Settings</b>"),
+            w.HTML("<h3>Settings</h3>"),
             w.HBox([self.rules_input, self.players_input, self.bots_input],
                    layout=w.Layout(flex_flow="row wrap")),
             w.HBox([self.hand_size_input, self.tokens_input, self.auto_draw_input],
@@ -103,10 +96,11 @@ class Table(TableWidget):
         self._enable_token_settings(settings["rules"])
 
     def _enable_token_settings(self, rules: str) -> None:
-        """Tokens and manual drawing exist only in the rule sets that play for tokens."""
+        """Tokens and manual drawing exist only in the rule sets that play for tokens: hidden in
+        a game scored in points."""
         tokens = self.controller.rule_sets[rules].scoring == "tokens"
-        self.tokens_input.disabled = not tokens
-        self.auto_draw_input.disabled = not tokens
+        show(self.tokens_input, tokens)
+        show(self.auto_draw_input, tokens)
 
     def _rules_chosen(self, change) -> None:
         """A new rule set was chosen: fill in its default table."""
@@ -126,45 +120,70 @@ class Table(TableWidget):
             self._show_settings()
         self.render()
 
-    # --- showing the controller -----------------------------------------------------------------
+    # --- the table's model ------------------------------------------------------------------
 
-    def render(self) -> None:
+    def model(self) -> dict:
         c = self.controller
-        self.count_html.value = (f'<div style="font-size:2.5em;font-weight:bold">'
-                                 f'Count: {c.count}</div>')
-        self.status_html.value = f"<p>{escape(c.status())}</p>"
-        self.seats_html.value = html_list("ul", c.seat_lines())
-        self._render_hand()
-        self._render_choices()
-        show(self.draw_box, c.manual_draw and not c.watch)
-        self._render_news()
+        state = c.state
+        game = c.game
+        summary = self.summary_panel()
+        forward = state.direction == 1
+        return {
+            "kind": "counting",
+            "title": f"{game.rules.title}, {text.plural(game.players, 'player')}",
+            "status": c.status(),
+            "seats": self._seats(),
+            "centre": {"count": c.count, "arrow": "↻" if forward else "↺",
+                       "direction": "Play goes in seat order" if forward
+                       else "Play goes in reverse order"},
+            "hand": None if c.watch or summary else self._hand(),
+            "choices": [action_button(f"choice:{choice.move}", choice.name)
+                        for choice in c.choice_buttons()],
+            "buttons": self._buttons(),
+            "summary": summary,
+            "panels": [log_panel(c)],
+            "focus": "summary" if summary else ("choices" if c.pending else None),
+        }
 
-    def _render_hand(self) -> None:
-        cards = self.controller.hand_buttons()
-        self._hand_cards = [card.card for card in cards]
-        self._relabel(self.hand_box, self._card_buttons, [card.name for card in cards],
-                      self._click_card)
+    def _seats(self) -> list[dict]:
+        c = self.controller
+        state = c.state
+        seats = []
+        for seat, line in enumerate(c.seat_lines()):
+            name = text.seat_name(seat, c.you, c.names)
+            facts = line.removeprefix(name + ": ").removesuffix(".").removesuffix(", to move")
+            out = state.rules.scoring == "tokens" and state.tokens[seat] == 0
+            seats.append({"name": name, "facts": [facts], "you": seat == c.you,
+                          "to_move": state.to_move == seat and not c.paused and not state.is_over,
+                          "out": out})
+        return seats
 
-    def _render_choices(self) -> None:
-        choices = self.controller.choice_buttons()
-        self._choice_moves = [choice.move for choice in choices]
-        self._relabel(self.choice_box, self._choice_buttons, [c.name for c in choices],
-                      self._choose)
+    def _hand(self) -> dict:
+        c = self.controller
+        playable = {str(m.card) for m in c.state.legal_moves() if hasattr(m, "card")} \
+            if c.your_turn and c.state.phase != "draw" else set()
+        cards = []
+        for each in c.hand_buttons():
+            card = c.game.rules.parse_card(each.card)
+            ok = each.card in playable
+            cards.append(face(card, each.name, key=each.card, playable=ok,
+                              reason="" if ok else self._why_not(card)))
+        hint = ("Press a card to play it." if c.your_turn and c.state.phase != "draw"
+                else "")
+        return {"heading": "Your hand", "hint": hint, "cards": cards}
 
-    def _relabel(self, box: w.Box, pool: list[w.Button], names: list[str], handler) -> None:
-        """Show one button per name in ``box``; button ``i`` calls ``handler(i)``."""
-        self._button_pool(pool, len(names), handler)
-        for each, name in zip(pool, names):
-            each.description = name
-        box.children = pool[:len(names)]
+    def _why_not(self, card) -> str:
+        """Why a card of your hand cannot be played now, in one sentence."""
+        c = self.controller
+        refusal = c._refuse_unless_your_play()
+        return refusal or c._why_not(card)
 
-    def _click_card(self, index: int) -> None:
-        self.controller.click_card(self._hand_cards[index])
-        self.render()
-
-    def _choose(self, index: int) -> None:
-        self.controller.choose(self._choice_moves[index])
-        self.render()
+    def _buttons(self) -> list[dict]:
+        c = self.controller
+        found = []
+        if c.manual_draw and not c.watch and not c.paused:
+            found += [action_button("draw", "Draw"), action_button("end_turn", "End turn")]
+        return found + self.common_buttons("Run to the end of the round")
 
     # --- display ------------------------------------------------------------------------------
 

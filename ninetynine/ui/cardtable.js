@@ -1,0 +1,336 @@
+// The card table's front end (an anywidget): draws the JSON model that Python sends in the
+// `table` trait and sends every action back as a custom message. It holds no game logic.
+//
+// Accessibility, by construction:
+// - one live region (role="status") made once and only its text changed afterwards;
+// - section titles are headings; every control is a <button> with a name in words;
+// - cards that may not be played now are aria-disabled (still focusable) with the reason as
+//   their description, and the controller refuses them in words if pressed anyway;
+// - the board is a WAI-ARIA grid: one Tab stop, arrow keys, Home/End, Enter or Space to place,
+//   digits jump to a square;
+// - focus survives every redraw (same control, else the same place in its group).
+
+function h(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "true" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child !== null && child !== undefined) node.append(child);
+  }
+  return node;
+}
+
+let uid = 0;
+const nextId = (prefix) => `nn-${prefix}-${++uid}`;
+
+// --- cards ----------------------------------------------------------------------------------
+
+function faceParts(card) {
+  // What the eye sees; hidden from screen readers, which hear the card's name once.
+  return [
+    h("span", { class: "nn-rank", "aria-hidden": "true", text: card.rank }),
+    h("span", { class: "nn-symbol", "aria-hidden": "true", text: card.symbol }),
+    h("span", { class: "nn-suitname", "aria-hidden": "true", text: card.suit }),
+  ];
+}
+
+function cardClasses(card, extra) {
+  return ["nn-card", `nn-${card.colour}`, card.small ? "nn-small" : "", extra || ""].join(" ");
+}
+
+function cardImage(card, extra) {
+  return h("div", { class: cardClasses(card, extra), role: "img", "aria-label": card.label },
+    faceParts(card));
+}
+
+function cardButton(card, send) {
+  const describedBy = card.reason ? nextId("why") : null;
+  const classes = cardClasses(card, [card.playable ? "nn-playable" : "nn-unplayable",
+    card.selected ? "nn-selected" : ""].join(" "));
+  const button = h("button", {
+    class: classes, type: "button", "aria-label": card.label,
+    "aria-disabled": card.playable ? null : "true", "aria-pressed": card.toggle ? String(!!card.selected) : null,
+    "aria-describedby": describedBy, title: card.reason || card.label,
+    "data-focus": `card:${card.id}`, "data-group": "hand",
+    onclick: () => send({ action: "card", card: card.id }),
+  }, faceParts(card));
+  if (card.selected) button.append(h("span", { class: "nn-chosen", "aria-hidden": "true", text: "chosen" }));
+  if (!card.playable) button.append(h("span", { class: "nn-not-now", "aria-hidden": "true", text: "not now" }));
+  const parts = [button];
+  if (describedBy) parts.push(h("span", { id: describedBy, class: "nn-hidden", text: card.reason }));
+  return parts;
+}
+
+// --- parts of every table ---------------------------------------------------------------------
+
+function buttonRow(buttons, send, group) {
+  return h("div", { class: "nn-buttons" }, buttons.map((b) => h("button", {
+    type: "button", class: `nn-button ${b.primary ? "nn-primary" : ""}`,
+    "aria-describedby": null, title: b.hint || null,
+    "data-focus": `button:${b.id}`, "data-group": group,
+    onclick: () => send({ action: "button", id: b.id }),
+    text: b.label,
+  })));
+}
+
+function section(title, className, ...content) {
+  const id = nextId("h");
+  return h("section", { class: className, "aria-labelledby": id },
+    h("h3", { id, class: "nn-heading", text: title }), ...content);
+}
+
+function seatList(seats, kind) {
+  const n = seats.length;
+  const you = Math.max(0, seats.findIndex((s) => s.you));
+  return h("ul", { class: "nn-seats", "aria-label": "Seats" }, seats.map((seat, i) => {
+    // You at the bottom; the others round the table in playing order.
+    const place = (i - you + n) % n;
+    let x, y;
+    if (kind === "tricks" && n === 3) {            // you below, the others left and right
+      [x, y] = [[50, 84], [14, 42], [86, 42]][place];
+    } else {
+      const angle = Math.PI / 2 + (2 * Math.PI * place) / n;
+      x = 50 + 37 * Math.cos(angle);
+      y = 50 + 37 * Math.sin(angle);
+    }
+    const item = h("li", {
+      class: `nn-seat ${seat.to_move ? "nn-to-move" : ""} ${seat.out ? "nn-out" : ""}`,
+      style: `left:${x}%;top:${y}%`,
+    },
+    h("span", { class: "nn-seat-name" },
+      seat.mark ? h("span", { class: `nn-mark nn-team-${seat.team}`, "aria-hidden": "true", text: seat.mark }) : null,
+      seat.name),
+    seat.to_move ? h("span", { class: "nn-turn", text: " (to move)" }) : null,
+    h("span", { class: "nn-seat-facts", text: seat.facts.join(", ") }));
+    return item;
+  }));
+}
+
+// --- the centre of each game ----------------------------------------------------------------
+
+function countingCentre(centre) {
+  return h("div", { class: "nn-centre" },
+    h("p", { class: "nn-count-label", text: "Count" }),
+    h("p", { class: "nn-count", text: String(centre.count) }),
+    h("p", { class: "nn-direction" },
+      h("span", { "aria-hidden": "true", text: centre.arrow + " " }), centre.direction));
+}
+
+function tricksCentre(centre) {
+  const trick = h("ul", { class: "nn-trick", "aria-label": centre.trick_label },
+    centre.plays.map((play) => h("li", { class: `nn-play ${play.winner ? "nn-winner" : ""}` },
+      play.card ? cardImage(play.card) : h("div", { class: "nn-card nn-empty", "aria-hidden": "true" }),
+      h("span", { class: "nn-play-seat", text: play.seat + (play.winner ? " wins" : "") }))));
+  return h("div", { class: "nn-centre nn-tricks-centre" },
+    h("div", { class: "nn-turn-up" },
+      centre.turn_up ? cardImage(centre.turn_up, "nn-small") : null,
+      h("p", { class: "nn-trumps", text: centre.trumps })),
+    h("div", {},
+      h("p", { class: "nn-trick-title", text: centre.trick_title }), trick));
+}
+
+function boardGrid(centre, send, state) {
+  const rows = centre.rows;
+  const grid = h("div", {
+    class: "nn-grid", role: "grid", "aria-label": centre.label,
+    "aria-rowcount": rows.length, "aria-colcount": rows[0].length,
+  });
+  const cells = [];
+  const find = (square) => cells.find((c) => Number(c.dataset.square) === square);
+  let active = state.square;
+  if (!rows.some((row) => row.some((sq) => sq.square === active))) active = rows[0][0].square;
+  if (centre.jump !== null && centre.jump !== undefined && centre.jump !== state.jumped) {
+    active = centre.jump;
+    state.jumped = centre.jump;
+  }
+  rows.forEach((row, r) => {
+    const line = h("div", { role: "row", class: "nn-row", "aria-rowindex": r + 1 });
+    row.forEach((sq, c) => {
+      const cell = h("div", {
+        role: "gridcell", class: [
+          "nn-square", sq.team !== null ? `nn-team-${sq.team}` : "nn-empty-square",
+          sq.allowed ? "nn-allowed" : "", sq.line ? "nn-line" : ""].join(" "),
+        "aria-label": sq.name, "aria-colindex": c + 1, tabindex: sq.square === active ? 0 : -1,
+        "data-square": sq.square, "data-row": r, "data-col": c, "data-focus": "grid",
+      },
+      h("span", { class: "nn-square-number", "aria-hidden": "true", text: String(sq.square) }),
+      sq.mark ? h("span", { class: "nn-square-mark", "aria-hidden": "true", text: sq.mark }) : null,
+      sq.allowed ? h("span", { class: "nn-square-dot", "aria-hidden": "true", text: "•" }) : null);
+      cell.addEventListener("click", () => { state.square = sq.square; send({ action: "square", square: sq.square }); });
+      cells.push(cell);
+      line.append(cell);
+    });
+    grid.append(line);
+  });
+  state.square = active;
+  const moveTo = (cell) => {
+    if (!cell) return;
+    cells.forEach((other) => other.setAttribute("tabindex", "-1"));
+    cell.setAttribute("tabindex", "0");
+    state.square = Number(cell.dataset.square);
+    cell.focus();
+  };
+  let typed = "", typedAt = 0;
+  grid.addEventListener("keydown", (event) => {
+    const cell = event.target.closest('[role="gridcell"]');
+    if (!cell) return;
+    const r = Number(cell.dataset.row), c = Number(cell.dataset.col);
+    const at = (row, col) => cells.find((x) => Number(x.dataset.row) === row && Number(x.dataset.col) === col);
+    const last = rows.length - 1, lastCol = rows[0].length - 1;
+    let target = null;
+    switch (event.key) {
+      case "ArrowRight": target = at(r, Math.min(c + 1, lastCol)); break;
+      case "ArrowLeft": target = at(r, Math.max(c - 1, 0)); break;
+      case "ArrowDown": target = at(Math.min(r + 1, last), c); break;
+      case "ArrowUp": target = at(Math.max(r - 1, 0), c); break;
+      case "Home": target = event.ctrlKey ? at(0, 0) : at(r, 0); break;
+      case "End": target = event.ctrlKey ? at(last, lastCol) : at(r, lastCol); break;
+      case "PageUp": target = at(0, c); break;
+      case "PageDown": target = at(last, c); break;
+      case "Enter": case " ":
+        event.preventDefault(); event.stopPropagation();
+        send({ action: "square", square: Number(cell.dataset.square) });
+        return;
+      default:
+        if (/^[0-9]$/.test(event.key)) {
+          const now = Date.now();
+          typed = (now - typedAt < 1200 ? typed : "") + event.key;
+          typedAt = now;
+          target = find(Number(typed.slice(-2)));
+        } else {
+          return;
+        }
+    }
+    event.preventDefault();
+    event.stopPropagation();
+    moveTo(target);
+  });
+  return grid;
+}
+
+// --- the whole table --------------------------------------------------------------------------
+
+function render({ model, el }) {
+  const send = (content) => model.send(content);
+  const state = { square: null, jumped: null, focusHint: null };
+  el.classList.add("nn-root");
+  el.setAttribute("data-lm-suppress-shortcuts", "true");   // JupyterLab: keys belong to the table
+
+  const title = h("h2", { class: "nn-title" });
+  const status = h("p", { class: "nn-status" });
+  const news = h("div", { class: "nn-news", role: "status", "aria-live": "polite" });
+  const main = h("div", { class: "nn-main" });
+  const side = h("div", { class: "nn-side" });
+  const tableId = nextId("table");
+  const frame = h("section", { class: "nn-frame", "aria-labelledby": tableId, tabindex: "-1" },
+    h("div", { class: "nn-top" }, title, status, news), h("div", { class: "nn-columns" }, main, side));
+  title.id = tableId;
+  el.append(frame);
+
+  function draw() {
+    const t = model.get("table") || {};
+    const active = document.activeElement;
+    const inside = el.contains(active) && active !== frame;
+    const key = inside ? active.dataset.focus : null;
+    const group = inside ? active.dataset.group : null;
+    const peers = group ? [...el.querySelectorAll(`[data-group="${group}"]`)] : [];
+    const index = peers.indexOf(active);
+
+    frame.className = `nn-frame nn-kind-${t.kind || "none"}`;
+    title.textContent = t.title || "";
+    status.textContent = t.status || "";
+    main.replaceChildren();
+    side.replaceChildren();
+    if (!t.kind) return;
+
+    const felt = h("div", { class: "nn-felt" });
+    if (t.kind === "board") {
+      main.append(section(t.centre.heading, "nn-board-area",
+        boardGrid(t.centre, send, state),
+        h("p", { class: "nn-legend", text: t.centre.legend })));
+    } else {
+      felt.append(seatList(t.seats, t.kind));
+      felt.append(t.kind === "counting" ? countingCentre(t.centre) : tricksCentre(t.centre));
+      main.append(section("Table", "nn-felt-area", felt));
+    }
+    const play = t.kind === "board" ? side : main;
+    if (t.kind === "board" && t.seats) {
+      side.append(section("Seats", "nn-board-seats", h("ul", { class: "nn-plain-list" },
+        t.seats.map((seat) => h("li", { class: seat.to_move ? "nn-to-move" : "" },
+          seat.mark ? h("span", { class: `nn-mark nn-team-${seat.team}`, "aria-hidden": "true", text: seat.mark }) : null,
+          `${seat.name}: ${seat.facts.join(", ")}${seat.to_move ? " (to move)" : ""}`)))));
+    }
+    if (t.summary) {
+      play.append(section(t.summary.heading, "nn-summary",
+        h("ul", { class: "nn-plain-list" }, t.summary.lines.map((line) => h("li", { text: line }))),
+        t.summary.button ? buttonRow([{ ...t.summary.button, primary: true }], send, "summary") : null));
+    }
+    if (t.hand) {
+      const cards = h("div", { class: "nn-hand", role: "group", "aria-label": t.hand.heading });
+      t.hand.cards.forEach((card) => cards.append(...cardButton(card, send)));
+      play.append(section(t.hand.heading, "nn-hand-area",
+        t.hand.hint ? h("p", { class: "nn-hint", text: t.hand.hint }) : null,
+        cards,
+        t.hand.note ? h("p", { class: "nn-note", text: t.hand.note }) : null));
+    }
+    if (t.choices && t.choices.length) {
+      play.append(h("div", { class: "nn-choices", role: "group", "aria-label": "Ways to play the card" },
+        buttonRow(t.choices, send, "choices")));
+    }
+    if (t.buttons && t.buttons.length) play.append(buttonRow(t.buttons, send, "buttons"));
+    for (const part of t.panels || []) {
+      side.append(section(part.heading, `nn-panel ${part.scroll ? "nn-scroll" : ""}`,
+        part.groups.map((g) => h("div", { class: "nn-log-group" },
+          g.heading ? h("h4", { class: "nn-subheading", text: g.heading }) : null,
+          h(part.numbered ? "ol" : "ul", { class: "nn-plain-list" }, g.lines.map((line) => h("li", { text: line })))))));
+    }
+    for (const scroll of side.querySelectorAll(".nn-scroll")) {
+      scroll.setAttribute("tabindex", "0");               // a scrolling region reachable by keyboard
+      scroll.scrollTop = scroll.scrollHeight;
+    }
+
+    // Focus: a new hint (the summary's button, the choices, the board) wins; else the same
+    // control; else the same place in its group; else the hand; else the table itself.
+    let target = null;
+    const hint = t.focus || null;
+    if (hint && hint !== state.focusHint && inside) {
+      target = hint === "grid" ? el.querySelector('[role="gridcell"][tabindex="0"]')
+        : el.querySelector(`[data-group="${hint}"]`);
+    }
+    state.focusHint = hint;
+    if (!inside) return;
+    if (!target && key === "grid") target = el.querySelector('[role="gridcell"][tabindex="0"]');
+    if (!target && key) target = [...el.querySelectorAll("[data-focus]")].find((n) => n.dataset.focus === key);
+    if (!target && group) {
+      const now = [...el.querySelectorAll(`[data-group="${group}"]`)];
+      target = now[Math.min(index, now.length - 1)] || null;
+    }
+    target = target || el.querySelector('[data-group="summary"]') || el.querySelector('[data-group="hand"]')
+      || el.querySelector('[data-group="buttons"]') || frame;
+    target.focus();
+  }
+
+  let lastNews = -1;
+  function announce() {
+    const id = model.get("news_id");
+    if (id === lastNews) return;
+    lastNews = id;
+    news.textContent = model.get("news") || "";
+  }
+
+  draw();
+  announce();
+  model.on("change:table", draw);
+  model.on("change:news_id", announce);
+  return () => {
+    model.off("change:table", draw);
+    model.off("change:news_id", announce);
+  };
+}
+
+export default { render };
