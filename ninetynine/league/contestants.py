@@ -74,7 +74,8 @@ def error_sentence(function: str, error: BaseException) -> str:
 
 
 def too_slow(function: str, seconds: float) -> str:
-    return f"{function} took longer than {seconds:g} seconds to choose a move."
+    unit = "second" if seconds == 1 else "seconds"
+    return f"{function} took longer than {seconds:g} {unit} to choose a move."
 
 
 class Contestant:
