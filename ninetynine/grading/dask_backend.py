@@ -57,7 +57,7 @@ def grade_on_dask(tasks: list[Task], timeout: float, address: str,
                                    pure=False)
             futures[future] = (task, job)
         try:
-            for future in as_completed(futures):
+            for future in as_completed(futures, loop=client.loop):
                 task, job = futures[future]
                 try:
                     result = Result.from_json(future.result())

@@ -46,13 +46,14 @@ def find_exercise(name: str, solutions: Path) -> Path:
 def student_name(submission: Path, exercise: Path) -> str:
     """The student, from the file name ("ada-03-no-safe-card.ipynb", "ada.ipynb") or its folder.
 
-    The exercise's name is taken out of the file name; what is left names the student. When
+    The exercise's name, or its number standing alone ("-03", "_03"), is taken out of the file
+    name ("ada05-03.ipynb" -> "ada05"); what is left names the student. When
     nothing is left (the file is called just like the exercise), the folder names the student.
     Names are in Unicode's composed form (NFC), so "Zoë" is one student however it was typed.
     """
     number = exercise.stem[:2]
     stem = unicodedata.normalize("NFC", submission.stem).replace(exercise.stem, " ")
-    stem = re.sub(rf"(^|[^0-9]){number}(?=[^0-9]|$)", r"\1 ", stem)
+    stem = re.sub(rf"(^|[\s_.-]){number}(?=[\s_.-]|$)", r"\1 ", stem)
     stem = re.sub(r"[\s_.-]+", " ", stem).strip().replace(" ", "-")
     return stem or unicodedata.normalize("NFC", submission.resolve().parent.name)
 
