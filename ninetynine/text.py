@@ -126,6 +126,33 @@ def move_name(move, you: int | None = None, names: Names = None) -> str:
     return words
 
 
+def moves_words(moves, you: int | None = None, names: Names = None) -> str:
+    """Moves in words, each card once with its values: "the Ace of Spades as plus 1 or plus 11,
+    the 10 of Hearts as plus 10 or minus 10, or the 6 of Clubs" (for "play one of ..." refusals,
+    which a screen reader reads aloud)."""
+    by_card: dict = {}
+    others = []
+    for move in moves:
+        if isinstance(move, Play):
+            by_card.setdefault(move.card, []).append(move)
+        else:
+            others.append(move_name(move, you, names))
+    parts = []
+    for card, plays in by_card.items():
+        words = card_name(card)
+        amounts = list(dict.fromkeys(m.amount for m in plays if m.amount is not None))
+        targets = list(dict.fromkeys(m.target for m in plays if m.target is not None))
+        if amounts:
+            words += " as " + _join([signed(a) for a in amounts], "or")
+        if targets:
+            words += ", naming " + _join([_who(t, you, names) for t in targets], "or")
+        parts.append(words)
+    parts += others
+    if len(parts) > 2:
+        return ", ".join(parts[:-1]) + ", or " + parts[-1]
+    return _join(parts, "or")
+
+
 # --- one event ---------------------------------------------------------------------------------
 
 def _milestone(old: int, new: int, landed: bool) -> int | None:
