@@ -184,7 +184,7 @@ def test_manual_draw_is_a_second_step_draw_or_end():
     events = state.play("3C")
     assert kinds(events) == ["CardPlayed"] and state.to_move == 0 and state.phase == "draw"
     assert state.legal_moves() == [DRAW, END]
-    with pytest.raises(nn.IllegalMove, match="DRAW or END"):
+    with pytest.raises(nn.IllegalMove, match="now draw a card or end the turn"):
         state.play("4C")
     events = state.play("DRAW")
     assert events == [ev.CardDrawn(0, nn.parse_card("7H"))] and state.to_move == 1
@@ -197,7 +197,7 @@ def test_manual_draw_needs_something_to_draw():
     state.play("3C")
     assert state.legal_moves() == [END]
     with pytest.raises(nn.IllegalMove, match="You cannot draw: there is no card left to draw; "
-                                             "choose END to end your turn."):
+                                             "end your turn instead."):
         state.play(DRAW)
 
 

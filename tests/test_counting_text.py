@@ -86,8 +86,10 @@ def test_state_and_view_parse_move_like_the_module():
 def test_illegal_moves_explain_why():
     game = nn.make("quentin_c", players=3)
     state = game.setup(count=95, hands=["AS 10H", "3D", "4D"])
-    cases = {"AS +11": "can only be played as AS +1", "KH": "do not hold the King of Hearts",
-             "DRAW": "only possible after playing"}
+    cases = {"AS +11": "the Ace of Spades can only be played as plus 1:",
+             "KH": "do not hold the King of Hearts",
+             "DRAW": "Drawing is only possible after playing a card: play the Ace of Spades as "
+                     "plus 1 or the 10 of Hearts as minus 10."}      # in words, never "AS +1"
     for text, reason in cases.items():
         with pytest.raises(nn.IllegalMove) as error:
             state.play(text)

@@ -464,40 +464,44 @@ class CountingState:
 
     def _why_illegal(self, move) -> str:
         """One sentence: why ``move`` is not legal here, and what is allowed."""
+        from ..text import moves_words      # the engine's refusals name cards in words
+
         legal = self._legal or []
-        allowed = ", ".join(str(m) for m in legal)
+        allowed = moves_words(legal, you=self.to_move)
         if self.to_move is None:
             return "The game is over: no more moves can be made."
         if not isinstance(move, (Play, Draw, EndTurn)):
-            return f"{move!r} is not a move: play a card such as '{allowed.split(',')[0]}'."
+            return f"{move!r} is not a move: play {moves_words(legal[:1])}, for example."
         if self.phase == "draw":
             if move is DRAW and DRAW not in legal:
                 full = len(self.hands[self.to_move]) >= self.hand_size
                 return (f"You cannot draw: {'your hand is full' if full else 'there is no card left to draw'}"
-                        f"; choose {END} to end your turn.")
-            return f"You have played your card: now choose {' or '.join(str(m) for m in legal)}."
+                        "; end your turn instead.")
+            return f"You have played your card: now {allowed}."
         if not isinstance(move, Play):
-            return f"{move} is only possible after playing a card: play one of {allowed}."
+            what = "Drawing" if move is DRAW else "Ending the turn"
+            return f"{what} is only possible after playing a card: play {allowed}."
         card = move.card
         if card not in self.hands[self.to_move]:
-            return f"You do not hold the {card.name}: play one of {allowed}."
+            return f"You do not hold the {card.name}: play {allowed}."
         effect = self.game.effect_of[card]
         if effect.has_choice and move.amount not in effect.amounts:
             return f"The {card.name} counts {' or '.join(f'{a:+d}' for a in effect.amounts)}."
         if not effect.has_choice and move.amount is not None:
-            return f"The {card.name} has no choice of value: play it as '{card}'."
+            return f"The {card.name} has no choice of value: play it as it is."
         if effect.choose_next and (move.target is None or not self._can_name(move.target)):
-            targets = ", ".join(str(s) for s in self.order if self._can_name(s))
+            targets = ", ".join(f"Seat {s}" for s in self.order if self._can_name(s))
             return f"The {card.name} must name another player still in the round: {targets}."
         same_card = [m for m in legal if isinstance(m, Play) and m.card == card]
         if same_card:
             return (f"At a count of {self.count} the {card.name} can only be played as "
-                    f"{' or '.join(str(m) for m in same_card)}: other values would go over {MAX_COUNT}.")
+                    f"{moves_words(same_card, you=self.to_move).split(' as ', 1)[-1]}: other "
+                    f"values would go over {MAX_COUNT}.")
         if self.rules.unsafe_plays == "never":
             return (f"The {card.name} would take the count over {MAX_COUNT}, which these rules "
-                    f"never allow: play one of {allowed}.")
+                    f"never allow: play {allowed}.")
         return (f"The {card.name} would take the count over {MAX_COUNT}, and you hold a card that "
-                f"does not: play one of {allowed}.")
+                f"does not: play {allowed}.")
 
     def _can_name(self, seat: int) -> bool:
         return 0 <= seat < self.players and seat != self.to_move and self.in_round[seat]

@@ -256,10 +256,11 @@ class TricksState:
         if self.to_move is None:
             return "The game is over: no more moves can be made."
         hand = self.hands[self.to_move]
-        wanted = {"bid": "lay aside three cards of your hand, such as 'bid "
-                         + " ".join(str(c) for c in hand[:3]) + "'",
-                  "offer": "say 'declare', 'reveal' or 'pass'",
-                  "play": "play one of " + ", ".join(str(m) for m in self.legal_moves())}[self.phase]
+        wanted = {"bid": "lay aside three cards of your hand, such as "
+                         + _cards_words(hand[:3], "and"),
+                  "offer": "declare, reveal or pass",
+                  "play": "play " + _cards_words([m.card for m in self.legal_moves()
+                                                  if isinstance(m, PlayCard)], "or")}[self.phase]
         kind = {Bid: "bid", Offer: "offer", PlayCard: "play"}.get(type(move))
         if kind is None:
             return f"{move!r} is not a move: {wanted}."
@@ -412,3 +413,11 @@ class TricksView:
 def deck_of(game) -> tuple[Card, ...]:
     """The deck a game uses: 37 cards with the Joker, 36 under trumps="results"."""
     return DECK if game.trumps == "results" else FULL_DECK
+
+
+def _cards_words(cards, last: str) -> str:
+    """Cards in words for a refusal: "the 7 of Hearts, the 9 of Hearts or the Ace of Hearts"."""
+    words = [f"the {card_name(card)}" for card in cards]
+    if len(words) <= 1:
+        return "".join(words) or "no cards"
+    return ", ".join(words[:-1]) + f" {last} " + words[-1]
