@@ -11,25 +11,23 @@
   finished ahead of the other (with two players, simply the games won against each other).
 
 ``write_files`` writes ``standings.csv``, ``games.csv``, ``head-to-head.csv`` and
-``report.html`` (the tables and a win-rate plot with its text summary). Every text cell of a CSV
-that a spreadsheet would read as a formula is written with a ``'`` in front, and every name in
-the HTML report is escaped: a name comes from a file name, so it could hold anything.
+``report.html`` (the tables and a win-rate plot with its text summary), each written whole, as the
+grader writes its results (``grading.results.write_atomically``). Every text cell of a CSV that a
+spreadsheet would read as a formula is written with a ``'`` in front (``grading.results.
+safe_cell``), and every name in the HTML report is escaped: a name comes from a file name, so it
+could hold anything.
 """
 from __future__ import annotations
 
 import csv
 import html
 import io
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..arena import wilson
+from ..grading.results import safe_cell, write_atomically
 from .referee import Outcome
-
-#: the characters a spreadsheet reads as the start of a formula
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n")
-
 
 @dataclass(frozen=True)
 class Standing:
@@ -106,26 +104,12 @@ def percent(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-def safe_cell(value):
-    """A CSV cell a spreadsheet will not run: text that starts like a formula gets a ``'``."""
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
-    return value
-
-
 def _csv_text(header: list[str], rows: list[list]) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(header)
     writer.writerows([[safe_cell(cell) for cell in row] for row in rows])
     return buffer.getvalue()
-
-
-def _write(path: Path, text: str) -> None:
-    """Write a whole file at once: a reader sees the old file or the new one, never half."""
-    part = path.with_name(f".{path.name}.part")
-    part.write_text(text, encoding="utf-8")
-    os.replace(part, path)
 
 
 def standings_rows(table: list[Standing]) -> list[list]:
@@ -163,14 +147,14 @@ def write_files(folder: Path, names: list[str], outcomes: list[Outcome], title: 
     paths = {kind: folder / file for kind, file in (
         ("standings", "standings.csv"), ("games", "games.csv"),
         ("head-to-head", "head-to-head.csv"), ("report", "report.html"))}
-    _write(paths["standings"], _csv_text(STANDINGS_HEADER, standings_rows(table)))
-    _write(paths["games"], _csv_text(["game", "seed", "seat", "bot", "place", "forfeited", "reason"],
+    write_atomically(paths["standings"], _csv_text(STANDINGS_HEADER, standings_rows(table)))
+    write_atomically(paths["games"], _csv_text(["game", "seed", "seat", "bot", "place", "forfeited", "reason"],
                                      games_rows(names, outcomes)))
     order = [s.name for s in table]
-    _write(paths["head-to-head"], _csv_text(
+    write_atomically(paths["head-to-head"], _csv_text(
         ["bot", "opponent", "ahead", "games_together"],
         [[a, b, *pairs[a, b]] for a in order for b in order if a != b]))
-    _write(paths["report"], report_html(table, pairs, names, outcomes, title, settings))
+    write_atomically(paths["report"], report_html(table, pairs, names, outcomes, title, settings))
     return paths
 
 
