@@ -100,6 +100,45 @@ def settings_refusal(error: ValueError) -> str:
     return sentence[:1].upper() + sentence[1:]
 
 
+def rules_change(rules, changes: list[str]) -> str:
+    """One sentence saying what choosing a rule set changed in the settings row."""
+    if not changes:
+        return (f"Under {rules.title} every setting still holds: players, hand size"
+                f"{', tokens, the draw' if rules.scoring == 'tokens' else ''} and bots are kept.")
+    return f"Under {rules.title}: {'; '.join(changes)}; every other setting is kept."
+
+
+def setting_moved(label: str, old, new, allowed: range) -> str:
+    """"players go from 6 to 5 (these rules allow 2 to 5)"."""
+    return (f"{label} {'go' if label == 'players' else 'goes'} from {old} to {new} (these rules "
+            f"allow {allowed.start} to {allowed.stop - 1})")
+
+
+def too_few_cards(hand: int, deck: int) -> str:
+    return f"the hand size goes down to {hand}, so that every hand can be dealt from {deck} cards"
+
+
+TOKENS_DO_NOT_APPLY = "tokens and manual drawing do not apply, since the game is scored in points"
+
+
+def tokens_apply(tokens: int) -> str:
+    return f"each player starts with {text.plural(tokens, 'token')}, since the game is scored in tokens"
+
+
+def new_settings(game, bots) -> str:
+    """The one sentence that follows Apply settings: "New game: Quentin C, 4 players, 3 cards
+    each, 9 tokens each, automatic draw, expert bots."."""
+    parts = [game.rules.title, text.plural(game.players, "player"),
+             f"{text.plural(game.hand_size, 'card')} each"]
+    if game.rules.scoring == "tokens":
+        parts += [f"{text.plural(game.tokens, 'token')} each",
+                  "automatic draw" if game.auto_draw else "manual draw"]
+    else:
+        parts.append("scored in points")
+    parts.append(f"{bots} bots" if isinstance(bots, str) else "your own bots")
+    return "New game: " + ", ".join(parts) + "."
+
+
 def cannot_play(card) -> str:
     return f"The {card.name} cannot be played now: click another card."
 
