@@ -242,7 +242,7 @@ def test_the_joker_is_named_as_the_card_it_stands_for():
     assert table.latest[0] == "You play the Joker to trick 1."
     assert len(table.state.tricks_played) == 1
     assert table.last_trick_sentence().startswith(
-        "Last trick, number 1: You led the Joker (as the 7 of Hearts), Seat 1 played ")
+        "Last trick, number 1: you led the Joker (as the 7 of Hearts), Seat 1 played ")
 
 
 # --- refusals -------------------------------------------------------------------------------------

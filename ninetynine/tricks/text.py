@@ -106,41 +106,49 @@ def narrate(events, you: int | None = None, names=None) -> list[str]:
 
 # --- a deal's summary ------------------------------------------------------------------------
 
-def deal_breakdown(scored, premium, you: int | None = None, names=None) -> list[str]:
+def deal_breakdown(scored, you: int | None = None, names=None) -> list[str]:
     """Each seat's points for a deal, broken down into tricks, bid bonus and premium.
 
-    ``scored`` is the ``DealScored`` event (as the reader sees it), ``premium`` the deal's
-    ``BidExposed`` event or None.
+    ``scored`` is the ``DealScored`` event (as the reader sees it). The premium is read from the
+    points themselves (what is left after the tricks and the bonus), so the breakdown always adds
+    up to the score, even for a position set up in the middle of a deal.
 
     >>> scored = ev.DealScored(1, (3, 4, 2), (4, 4, 0), (False, True, False),
     ...                        (True, True, False), (3, 64, 32), (3, 64, 32))
-    >>> exposed = ev.BidExposed(0, "declare", (), 4, (), 30)
-    >>> for line in deal_breakdown(scored, exposed, you=0): print(line)
+    >>> for line in deal_breakdown(scored, you=0): print(line)
     You score 3: 3 tricks (you bid 4 and missed, so the declared premium of 30 goes to each opponent).
     Seat 1 scores 64: 4 tricks + 30 for making the bid of 4 + 30 premium forfeited by you.
     Seat 2 scores 32: 2 tricks + 30 premium forfeited by you (bid 0, missed).
     """
-    from .scoring import SUCCESS_BONUS
+    from .scoring import PREMIUMS, SUCCESS_BONUS
 
     bonus = SUCCESS_BONUS[sum(scored.made)]
+    extra = [points - taken - (bonus if made else 0)
+             for points, taken, made in zip(scored.points, scored.tricks, scored.made)]
+    kinds = {amount: kind for kind, amount in PREMIUMS.items()}
+    earner = next((seat for seat, more in enumerate(extra) if more and extra.count(more) == 1
+                   and scored.made[seat]), None)
+    forfeiter = next((seat for seat, more in enumerate(extra) if not more
+                      and sum(1 for other in extra if other) == len(extra) - 1
+                      and len(set(e for e in extra if e)) == 1), None)
     lines = []
     for seat, (taken, bid, made, points) in enumerate(zip(scored.tricks, scored.bids,
                                                           scored.made, scored.points)):
         who = seat_name(seat, you, names)
-        offered = premium is not None and premium.seat == seat
         parts, notes = [_tricks(taken)], []
         if made:
             parts.append(f"{bonus} for making the bid of {bid}")
-        if offered and made:
-            parts.append(f"{premium.premium} premium for the {premium.kind}")
-        elif premium is not None and not offered and not scored.made[premium.seat]:
-            offerer = seat_name(premium.seat, you, names)
-            parts.append(f"{premium.premium} premium forfeited by "
+        if seat == earner:
+            parts.append(f"{extra[seat]} premium for the {kinds.get(extra[seat], 'premium')}")
+        elif forfeiter is not None and seat != forfeiter:
+            offerer = seat_name(forfeiter, you, names)
+            parts.append(f"{extra[seat]} premium forfeited by "
                          f"{'you' if offerer == 'You' else offerer}")
-        if offered and not made:
-            kind = "declared" if premium.kind == "declare" else "revealed"
+        if seat == forfeiter:
+            premium = extra[(seat + 1) % len(extra)]
+            kind = "declared" if kinds.get(premium) == "declare" else "revealed"
             notes.append(f"{'you' if seat == you else 'it'} bid {bid} and missed, so the {kind} "
-                         f"premium of {premium.premium} goes to each opponent")
+                         f"premium of {premium} goes to each opponent")
         elif not made:
             notes.append("a missed bid that stays face down" if bid is None
                          else f"bid {bid}, missed")

@@ -176,6 +176,55 @@ class TableController(TableBase):
                 "hand_size": game.hand_size, "tokens": game.tokens or None,
                 "auto_draw": game.auto_draw}
 
+    def applicable_settings(self, rules: str | None = None) -> dict[str, bool]:
+        """Which settings mean something under ``rules`` (the current rule set by default):
+        tokens and manual drawing exist only in games scored in tokens. A front end hides the
+        fields marked False (they are ignored by ``apply_settings``)."""
+        tokens = self.rule_sets[rules or self.game.name].scoring == "tokens"
+        return {"rules": True, "players": True, "bots": True, "hand_size": True,
+                "tokens": tokens, "auto_draw": tokens}
+
+    def settings_for(self, rules: str, current: dict | None = None) -> tuple[dict, str]:
+        """The settings row after choosing the rule set ``rules``, and ONE sentence saying what
+        that changed.
+
+        Everything still valid under the new rules is kept (players, hand size, tokens, the draw,
+        bots); a value the new rules do not allow moves to the nearest one they do, and the
+        sentence says so. ``current`` is the row as it stands (this table's settings by default).
+        A refused name gives (the current settings, the refusal).
+        """
+        current = dict(current or self.settings())
+        if rules not in self.rule_sets:
+            return current, self._no_rule_set(rules)
+        new = self.rule_sets[rules]
+        changes = []
+        players = _nearest(current["players"], new.players)
+        if players != current["players"]:
+            changes.append(sentences.setting_moved("players", current["players"], players,
+                                                   new.players))
+        hand_size = _nearest(current["hand_size"], new.hand_sizes)
+        if hand_size != current["hand_size"]:
+            changes.append(sentences.setting_moved("the hand size", current["hand_size"],
+                                                   hand_size, new.hand_sizes))
+        while players * hand_size > len(new.deck) and hand_size > 1:
+            hand_size -= 1
+        if hand_size < min(current["hand_size"], new.hand_sizes.stop - 1):
+            changes.append(sentences.too_few_cards(hand_size, len(new.deck)))
+        tokens, auto_draw = None, True
+        if new.scoring == "tokens":
+            tokens = _nearest(current["tokens"] or new.default_tokens, new.tokens)
+            auto_draw = current["auto_draw"]
+            if not current["tokens"]:
+                changes.append(sentences.tokens_apply(tokens))
+            elif tokens != current["tokens"]:
+                changes.append(sentences.setting_moved("tokens", current["tokens"], tokens,
+                                                       new.tokens))
+        elif current["tokens"] or not current["auto_draw"]:
+            changes.append(sentences.TOKENS_DO_NOT_APPLY)
+        settings = {**current, "rules": rules, "players": players, "hand_size": hand_size,
+                    "tokens": tokens, "auto_draw": auto_draw}
+        return settings, sentences.rules_change(new, changes)
+
     def apply_settings(self, rules: str, players: int, bots, hand_size: int,
                        tokens: int | None = None, auto_draw: bool = True) -> bool:
         """Rebuild the game with new settings and deal a new game; a bad combination is refused.
@@ -184,8 +233,7 @@ class TableController(TableBase):
         there the tokens are ignored and the draw is always automatic.
         """
         if rules not in self.rule_sets:
-            return self._refuse(f"There is no rule set called {rules!r}: choose one of "
-                                f"{', '.join(self.rule_sets)}.")
+            return self._refuse(self._no_rule_set(rules))
         rule_set = self.rule_sets[rules]
         options = {"players": players, "hand_size": hand_size}
         if rule_set.scoring == "tokens":
@@ -203,7 +251,12 @@ class TableController(TableBase):
             self.names = None
         self.game, self.bots, self.bots_choice = game, chosen, bots
         self.seat = min(self.seat, game.players - 1)
-        return self.new_game()
+        self.new_game()
+        self.latest = [sentences.new_settings(game, bots), *self.latest]
+        return True
+
+    def _no_rule_set(self, rules) -> str:
+        return f"There is no rule set called {rules!r}: choose one of {', '.join(self.rule_sets)}."
 
     # --- inside: playing moves and running the bots -------------------------------------------
 
@@ -254,3 +307,10 @@ class TableController(TableBase):
 
     def _sentences(self, events: list) -> list[str]:
         return sentences.narrate(events, self.you, self.names)
+
+
+def _nearest(value, allowed: range) -> int:
+    """``value`` if ``allowed`` holds it, else the nearest end of ``allowed``."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        return allowed.start
+    return min(max(value, allowed.start), allowed.stop - 1)

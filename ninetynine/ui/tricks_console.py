@@ -31,6 +31,9 @@ import sys
 from typing import TextIO
 
 from .. import text
+from ..cards import CardError
+from ..core import IllegalMove
+from ..tricks.cards import parse_card
 from .helpers import Quit, Terminal, bot_names_from, is_quit
 from .tricks_controller import TricksController
 
@@ -211,7 +214,33 @@ class TricksConsole(Terminal):
             return self.numbers(words)
         if len(words) == 1 and key in ("declare", "reveal", "pass"):
             return self.answer(self.table.offer(key))
-        return self.answer(self.table.play(line))
+        if key == "bid" and self.table.phase == "bid" and len(words) == 4:
+            try:
+                self.table.state.parse_move(line)
+            except IllegalMove:
+                self.say(self.not_understood(line.strip()))
+                return True
+            return self.answer(self.table.play(line))
+        if len(words) == 1 and self.table.phase == "play":
+            try:
+                card = parse_card(line.strip())
+            except CardError:
+                card = None
+            if card is not None:
+                return self.answer(self.table.click_card(card))
+        self.say(self.not_understood(line.strip()))
+        return True
+
+    def not_understood(self, typed: str) -> str:
+        """One sentence for input that is not a command here: what is wrong, what is allowed."""
+        phase = self.table.phase
+        if phase == "bid":
+            return (f"'{typed}' is not a bid: type the numbers of three cards to lay aside, such "
+                    "as 1 5 9, or ? for help.")
+        if phase == "offer":
+            return f"'{typed}' is not an offer: type declare, reveal or pass, or ? for help."
+        return (f"'{typed}' is not a card of your hand: type a card's number from 1 to "
+                f"{len(self.hand)}, or ? for help.")
 
     def numbers(self, words: list[str]) -> bool:
         """Card numbers: three to bid, one to play."""

@@ -219,9 +219,8 @@ class TricksController(TableBase):
                                  str(card), self.card_name(card), i == 0)
                        for i, card in enumerate(cards))
         if winner is not None:
-            plays = ", ".join(f"{self._name(c.seat, inside=i > 0)} {'led' if c.led else 'played'} "
-                              f"{self.card_words(self._card(c.card))}"
-                              for i, c in enumerate(played))
+            plays = ", ".join(f"{self._name(c.seat, inside=True)} {'led' if c.led else 'played'} "
+                              f"{self.card_words(self._card(c.card))}" for c in played)
             won = self._name(winner, inside=True)
             last = "Last trick" if not self.paused else f"The last trick of deal {self._deal()}"
             sentence = (f"{last}, number {number}: {plays}; "
@@ -232,8 +231,8 @@ class TricksController(TableBase):
             who = self._name(leader, inside=True)
             sentence = f"{head}: {who} {'lead' if who == 'you' else 'leads'}; no card is played yet."
             return TrickView(number, played, None, sentence)
-        plays = ", ".join(f"{self._name(c.seat, inside=i > 0)} {'led' if c.led else 'played'} "
-                          f"{self.card_words(self._card(c.card))}" for i, c in enumerate(played))
+        plays = ", ".join(f"{self._name(c.seat, inside=True)} {'led' if c.led else 'played'} "
+                          f"{self.card_words(self._card(c.card))}" for c in played)
         led = SUIT_NAMES[suit_of(cards[0], self.state.turn_up)]
         next_up = self._name(self.state.to_move, inside=True)
         sentence = (f"{head}: {plays}. {led} must be followed by anyone who holds them; "
@@ -246,8 +245,8 @@ class TricksController(TableBase):
 
     def _deal(self) -> int:
         """The number of the deal the table shows (the finished one while paused)."""
-        started = [e for e in self._group_events if type(e) is ev.DealStarted]
-        return started[0].deal if started else self.state.deal
+        scored = [e for e in self._group_events if type(e) is ev.DealScored]
+        return scored[-1].deal if self.paused and scored else self.state.deal
 
     def _turn_up(self):
         """The turn-up of the deal the table shows (the finished one while paused)."""
@@ -393,7 +392,7 @@ class TricksController(TableBase):
             return self._refuse(str(error))
         hand = self.state.hands[self.seat]
         if card not in hand:
-            return self._refuse(f"You do not hold {tricks_text.card_words(card)}: click a card "
+            return self._refuse(f"You do not hold {tricks_text.card_words(card)}: choose a card "
                                 "of your hand.")
         if self.state.phase == "bid":
             return self._toggle(card)
@@ -438,6 +437,10 @@ class TricksController(TableBase):
             return self._refuse(f"'{kind}' is not an offer: choose declare, reveal or pass.")
         return self._play(moves[kind])
 
+    def next_deal(self) -> bool:
+        """The "Next deal" button, once a deal is scored: the same as ``next_round``."""
+        return self.next_round()
+
     # --- inside: playing moves and running the bots -------------------------------------------
 
     def _clear_choice(self) -> None:
@@ -459,8 +462,7 @@ class TricksController(TableBase):
         """Each seat's points for the deal, broken down (tricks + bid bonus + premium), and the
         totals; at the end of the game, who won."""
         scored = next(e for e in reversed(events) if type(e) is ev.DealScored)
-        premium = next((e for e in events if type(e) is ev.BidExposed), None)
-        lines = tricks_text.deal_breakdown(scored, premium, self.you, self.names)
+        lines = tricks_text.deal_breakdown(scored, self.you, self.names)
         lines.append(tricks_text.totals_line(scored.totals, scored.deal, self.you, self.names))
         if self.state.is_over:
             lines.append(winner_words(self.state.standings(), self.you, self.names))
