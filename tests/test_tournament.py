@@ -285,6 +285,32 @@ def test_a_league_of_sandboxed_bots_from_a_notebook_and_files(tmp_path, capsys):
     assert first["bot"] == "ada" and first["wins"] == "4"
 
 
+def test_a_bot_that_ends_its_process_forfeits_and_gets_a_new_sandbox_next_game(tmp_path):
+    _need_bwrap()
+    from ninetynine.league.sandboxed import Sandboxed
+    quitter = tmp_path / "quitter.py"
+    quitter.write_text("import os\n\ndef my_bot(view):\n    os._exit(3)\n")
+    nobot = tmp_path / "nobot.py"
+    nobot.write_text("def bot(view):\n    return view.legal_moves[0]\n")
+    state = nn.make("quentin_c", players=2).new_game(seed=1)
+    seat = Sandboxed(Entry("file", "quitter", str(quitter)), QUENTIN)
+    learners = []
+    try:
+        for game in ("first", "second"):
+            seat.begin(game)
+            with pytest.raises(Forfeit, match=r"^The learner's process stopped"):
+                seat.answer(state.view(state.to_move), 5.0)
+            learners.append(seat.learner)
+    finally:
+        seat.close()
+    assert learners[0] is not learners[1] and all(learner.failure for learner in learners)
+    seat = Sandboxed(Entry("file", "nobot", str(nobot)), QUENTIN)
+    seat.begin("first")
+    with pytest.raises(Forfeit, match=r"^The file defines neither my_bot\(view\) nor my_bid"):
+        seat.answer(state.view(state.to_move), 5.0)
+    assert seat.learner is None                                 # not started again
+
+
 # --- on Dask ------------------------------------------------------------------------------------
 
 def test_a_league_on_a_dask_cluster_plays_the_same_games_as_here():

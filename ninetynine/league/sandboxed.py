@@ -89,7 +89,7 @@ class Sandboxed(PlainSeat):
         except OutOfTime:
             raise Forfeit(too_slow(self.function, seconds)) from None
         except LearnerFailure as failure:
-            raise Forfeit(f"{self.function} stopped its process: {failure}") from None
+            raise Forfeit(str(failure)) from None       # the channel's sentence: stopped...
         except Exception as error:              # noqa: BLE001 - the learner's error, rebuilt
             raise Forfeit(error_sentence(self.function, error)) from None
 
