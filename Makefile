@@ -9,6 +9,7 @@ UV := $(shell command -v uv 2>/dev/null)
 
 # One stamp per extra, remade whenever pyproject.toml changes.
 $(VENV)/.stamp-%: pyproject.toml
+	@echo "Setting up $(VENV) with the $* extra (about a minute the first time)..."
 ifdef UV
 	@test -x $(BIN)/python || $(UV) venv -q --python $(PYTHON) $(VENV)
 	@VIRTUAL_ENV=$(VENV) $(UV) pip install -q --compile-bytecode -e '.[$*]'
@@ -26,8 +27,10 @@ play: $(VENV)/.stamp-core
 # JupyterLab refuses to run as root unless told; the flag is added only for root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
+# Served from the repository root, so that notebooks/, exercises/ and docs/ all open (and every
+# link in a notebook: tests/test_links.py); notebook 00 opens first.
 lab: $(VENV)/.stamp-notebook
-	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/00-start-here.ipynb
+	$(BIN)/jupyter lab $(ROOT_FLAG) --ServerApp.root_dir=. notebooks/00-start-here.ipynb
 
 # Test files run in parallel, one worker per core; each file (each notebook) stays on one worker.
 test: $(VENV)/.stamp-dev
