@@ -1,6 +1,7 @@
 """The command line of the grading tools, added to ``ninetynine`` by ``register``.
 
 ``ninetynine exercises build [--check]``  builds ``exercises/`` from ``solutions/``
+``ninetynine exercises nbgrader FOLDER``   writes the solutions in the form nbgrader accepts
 ``ninetynine grade SUBMISSION... [--exercise NAME] [--out results.csv] [--jobs N] [--timeout S]
 [--resume] [--scheduler ADDRESS] [--no-sandbox]``
                                           grades notebooks (files or folders of them)
@@ -44,6 +45,10 @@ def register(subparsers) -> None:
     build.add_argument("--solutions", help="folder of solution notebooks (default: solutions)")
     build.add_argument("--exercises", help="folder to write exercises to (default: exercises)")
     build.set_defaults(func=build_command)
+    export = actions.add_parser("nbgrader", help="write the solutions in the form nbgrader accepts")
+    export.add_argument("folder", help="where to write them, e.g. course/source/ps1")
+    export.add_argument("--solutions", help="folder of solution notebooks (default: solutions)")
+    export.set_defaults(func=nbgrader_command)
 
     grade = subparsers.add_parser("grade", help="grade submitted notebooks")
     grade.add_argument("submissions", nargs="+", metavar="SUBMISSION",
@@ -86,6 +91,19 @@ def build_command(args) -> int:
         return 1 if changed else 0
     console.print(f"Wrote {len(changed)} exercise notebooks to {exercises}; the others were "
                   "already up to date." if changed else "Every exercise was already up to date.",
+                  markup=False)
+    return 0
+
+
+def nbgrader_command(args) -> int:
+    from .nbgrader_export import export_all
+    console = Console()
+    try:
+        written = export_all(_folder(args.solutions, "solutions"), args.folder)
+    except NotebookFormatError as error:
+        console.print(f"Error: {error}", markup=False)
+        return 2
+    console.print(f"Wrote {len(written)} solution notebooks for nbgrader to {args.folder}.",
                   markup=False)
     return 0
 
