@@ -76,7 +76,8 @@ def main() -> None:
     args = parser.parse_args()
     print(f"Load average at the start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores.")
     print(f"Start a sandbox and run careful.py: {start_seconds(BOT):.2f} s (median of 3).")
-    print(f"Start a sandbox and run exercise 05's solution notebook: {start_seconds(NOTEBOOK):.2f} s.")
+    print("Start a sandbox and run exercise 05's solution notebook: "
+          f"{start_seconds(NOTEBOOK):.2f} s.")
     sandboxed = Sandboxed(Entry("file", "careful", str(BOT)), TABLE)
     sandboxed.begin("warm")
     try:

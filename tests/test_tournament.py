@@ -40,12 +40,14 @@ def files(*names: str) -> list[Entry]:
 
 
 QUENTIN = table("quentin_c", players=2)
+RANDOM = Entry("house", "house random", "random")
 
 
 # --- views as plain data ------------------------------------------------------------------------
 
-@pytest.mark.parametrize("name, options", [("quentin_c", {"players": 2}), ("taiwanese", {"players": 3}),
-                                           ("board", {"players": 2}), ("tricks", {"deals": 1})])
+@pytest.mark.parametrize("name, options", [
+    ("quentin_c", {"players": 2}), ("taiwanese", {"players": 3}), ("board", {"players": 2}),
+    ("tricks", {"deals": 1})])
 def test_a_view_crosses_as_plain_data_and_comes_back_whole(name, options):
     game = nn.make(name, **options)
     state, rng, checked = game.new_game(seed=5), random.Random(5), 0
@@ -79,8 +81,7 @@ def test_the_seat_answers_text_and_a_bidder_bids_with_its_three_cards():
 def league(tmp_path_factory):
     """Two honest bots, a crashing, a slow and an illegal one, and the kit's random bot: every
     pair plays one deal twice (seats swapped)."""
-    entries = files("careful", "first_legal", "crashing", "slow", "illegal") + [
-        Entry("house", "house random", "random")]
+    entries = files("careful", "first_legal", "crashing", "slow", "illegal") + [RANDOM]
     fixtures = schedule(len(entries), 2, 1, seed=7)
     outcomes = run_league(entries, QUENTIN, fixtures, LIMIT, sandbox="here")
     names = [entry.name for entry in entries]
@@ -142,12 +143,13 @@ def test_the_files_hold_every_game_and_reason_and_the_report_shows_the_plot(leag
         first = next(csv.DictReader(file))
     assert first["bot"] == "careful" and first["wins"] == "10" and first["forfeits"] == "0"
     report = paths["report"].read_text(encoding="utf-8")
-    assert "<svg" in report and "Summary: careful is rated first and won 100.0% of its 10 games" in report
+    assert "<svg" in report
+    assert "Summary: careful is rated first and won 100.0% of its 10 games" in report
     assert "division by zero" in report and "head-to-head" in report.lower()
 
 
 def test_the_same_seed_plays_the_same_league_and_another_seed_another(tmp_path):
-    entries = files("careful", "first_legal", "illegal") + [Entry("house", "house random", "random")]
+    entries = files("careful", "first_legal", "illegal") + [RANDOM]
     names = [entry.name for entry in entries]
 
     def csv_of(seed, folder):
@@ -181,8 +183,8 @@ def test_a_malformed_or_illegal_answer_forfeits_with_the_games_own_reason():
                          ("", "my_bot answered '', which is not a move of this game."),
                          (None, "my_bot answered something that is not text."),
                          (Forfeit("It gave up."), "It gave up.")]:
-        outcome = play(game, [Says(said), HouseBot(Entry("house", "cautious", "cautious"), QUENTIN)],
-                       fixture, 1.0)
+        cautious = HouseBot(Entry("house", "cautious", "cautious"), QUENTIN)
+        outcome = play(game, [Says(said), cautious], fixture, 1.0)
         assert outcome.forfeits[0][0] == 0 and outcome.forfeits[0][1].startswith(reason)
         assert outcome.places[0] == 2 and outcome.moves > 20      # the random bot played on
 
@@ -315,7 +317,7 @@ def test_a_bot_that_ends_its_process_forfeits_and_gets_a_new_sandbox_next_game(t
 
 def test_a_league_on_a_dask_cluster_plays_the_same_games_as_here():
     distributed = pytest.importorskip("distributed")
-    entries = files("careful", "first_legal", "crashing") + [Entry("house", "house random", "random")]
+    entries = files("careful", "first_legal", "crashing") + [RANDOM]
     fixtures = schedule(len(entries), 2, 1, seed=9)
     here = run_league(entries, QUENTIN, fixtures, 1.0, sandbox="here")
     with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,

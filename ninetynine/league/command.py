@@ -19,6 +19,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table as RichTable
 from rich.text import Text
 
+from ..text import plural
 from .contestants import Entry, Table
 from .referee import schedule
 from .results import percent, standings, write_files
@@ -195,8 +196,9 @@ def tournament_command(args) -> int:
         except WorkerRefusal as refusal:
             print(f"Error: {refusal}", file=sys.stderr)
             return 1
-    settings = (f"{args.game}, {players} players, {games} games per line-up ({games // players} "
-                f"deals, seats rotated), seed {seed}, {seconds:g} seconds a move, "
+    settings = (f"{args.game}, {players} players, {games} games per line-up "
+                f"({plural(games // players, 'deal')}, seats rotated), seed {seed}, "
+                f"{plural(int(seconds) if seconds == int(seconds) else seconds, 'second')} a move, "
                 f"{'no sandbox' if mode == 'process' else 'each bot in its own sandbox'}.")
     paths = write_files(out, names, outcomes, f"League of {args.game}", settings)
     console.print(standings_table(names, outcomes))

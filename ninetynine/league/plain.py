@@ -93,7 +93,8 @@ def _restore(data, game, parser):
     if TUPLE in data:
         return tuple(_restore(item, game, parser) for item in data[TUPLE])
     if DICT in data:
-        return {_restore(key, game, parser): _restore(item, game, parser) for key, item in data[DICT]}
+        return {_restore(key, game, parser): _restore(item, game, parser)
+                for key, item in data[DICT]}
     if MOVE in data:
         return parser.parse_move(data[MOVE])
     if RULES in data:

@@ -64,7 +64,7 @@ def ratings(names: list[str], outcomes: list[Outcome]) -> list[tuple[float, floa
         seats = outcome.fixture.seats
         teams = [[current[index]] for index in seats]
         rated = model.rate(teams, ranks=list(outcome.places))
-        for index, (rating,) in zip(seats, rated):
+        for index, (rating,) in zip(seats, rated, strict=True):
             current[index] = rating
     return [(rating.mu, rating.sigma) for rating in current]
 
@@ -79,13 +79,14 @@ def standings(names: list[str], outcomes: list[Outcome]) -> list[Standing]:
             wins[index] += outcome.winner == seat
             forfeits[index] += seat in forfeited
             place_sum[index] += outcome.places[seat]
-    table = [Standing(name, games[i], wins[i], forfeits[i], mu, sigma,
+    rated = ratings(names, outcomes)
+    table = [Standing(name, games[i], wins[i], forfeits[i], *rated[i],
                       place_sum[i] / games[i] if games[i] else 0.0)
-             for i, (name, (mu, sigma)) in enumerate(zip(names, ratings(names, outcomes)))]
+             for i, name in enumerate(names)]
     return sorted(table, key=lambda s: (-round(s.rating, 9), -s.wins, s.name))
 
 
-def head_to_head(names: list[str], outcomes: list[Outcome]) -> dict[tuple[str, str], tuple[int, int]]:
+def head_to_head(names: list[str], outcomes: list[Outcome]) -> dict[tuple, tuple[int, int]]:
     """``(a, b) -> (ahead, met)``: in ``met`` games together, ``a`` finished ahead of ``b``
     ``ahead`` times."""
     table = {(a, b): [0, 0] for a in names for b in names if a != b}
@@ -126,6 +127,9 @@ STANDINGS_HEADER = ["rank", "bot", "rating", "mu", "sigma", "games", "wins", "wi
                     "win_rate_low", "win_rate_high", "mean_place", "forfeits"]
 
 
+GAMES_HEADER = ["game", "seed", "seat", "bot", "place", "forfeited", "reason"]
+
+
 def games_rows(names: list[str], outcomes: list[Outcome]) -> list[list]:
     """One row per game and seat: who sat there, the place, and the forfeit's reason if any."""
     rows = []
@@ -148,8 +152,7 @@ def write_files(folder: Path, names: list[str], outcomes: list[Outcome], title: 
         ("standings", "standings.csv"), ("games", "games.csv"),
         ("head-to-head", "head-to-head.csv"), ("report", "report.html"))}
     write_atomically(paths["standings"], _csv_text(STANDINGS_HEADER, standings_rows(table)))
-    write_atomically(paths["games"], _csv_text(["game", "seed", "seat", "bot", "place", "forfeited", "reason"],
-                                     games_rows(names, outcomes)))
+    write_atomically(paths["games"], _csv_text(GAMES_HEADER, games_rows(names, outcomes)))
     order = [s.name for s in table]
     write_atomically(paths["head-to-head"], _csv_text(
         ["bot", "opponent", "ahead", "games_together"],
@@ -210,7 +213,8 @@ def report_html(table: list[Standing], pairs, names: list[str], outcomes: list[O
         parts.append(f"<tr><th scope=\"row\">{e(a)}</th>{cells}</tr>")
     parts.append("</tbody></table><h2>Forfeits</h2>")
     lost = [(o.fixture.number, names[o.fixture.seats[seat]], reason)
-            for o in sorted(outcomes, key=lambda o: o.fixture.number) for seat, reason in o.forfeits]
+            for o in sorted(outcomes, key=lambda o: o.fixture.number)
+            for seat, reason in o.forfeits]
     if lost:
         parts.append("<ul>" + "".join(f"<li>Game {number}: {e(name)} forfeited. {e(reason)}</li>"
                                       for number, name, reason in lost) + "</ul>")
