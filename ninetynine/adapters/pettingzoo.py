@@ -381,9 +381,12 @@ class NinetyNineEnv(AECEnv):
         legal = self.state.legal_moves()
         move = self.encoding.move(action)            # ValueError for anything but an action
         if move not in legal:
-            allowed = ", ".join(f"{self.encoding.action(m)} ({m})" for m in legal)
-            raise ValueError(f"Action {action} ({move}) is not legal for {agent} now: choose one "
-                             f"of {allowed}.")
+            allowed = sorted(self.encoding.action(m) for m in legal)
+            choose = (f"one of the actions {', '.join(map(str, allowed))}" if len(allowed) <= 10 else
+                      f"one of the {len(allowed)} actions its action mask marks with 1, such as "
+                      f"{allowed[0]}")
+            raise ValueError(f"Action {action} ({_move_words(move)}) is not legal for {agent} now: "
+                             f"choose {choose}.")
         self._cumulative_rewards[agent] = 0
         self.state.play(move)
         self.rewards = {agent: 0 for agent in self.agents}
@@ -437,6 +440,23 @@ def _redact(event):
     else:
         from ..counting.events import redact
     return redact(event, None)
+
+
+def _move_words(move) -> str:
+    """A move in words, from the game's own sentences ("the Ace of Spades as plus 11")."""
+    module = type(move).__module__
+    if module.startswith("ninetynine.board"):
+        from ..board import text as board_text
+        return board_text.move_name(move)
+    if module.startswith("ninetynine.tricks"):
+        from ..tricks import text as tricks_text
+        from ..tricks.moves import Bid, PlayCard
+        if isinstance(move, Bid):
+            return f"a bid of {tricks_text.cards_words(move.cards)}"
+        if isinstance(move, PlayCard):
+            return tricks_text.card_words(move.card)
+        return str(move)                 # an offer: "declare", "reveal" or "pass"
+    return text.move_name(move)
 
 
 def _whose_turn(state) -> str:
