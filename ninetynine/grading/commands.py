@@ -201,6 +201,13 @@ def grade_command(args) -> int:
     return 0
 
 
+def hidden(args, folder: ResultsFolder) -> list[Path]:
+    """What no sandbox may see: the submissions given, the solutions, the results and feedback."""
+    return [Path(p).resolve() for p in args.submissions] + [
+        _folder(args.solutions, "solutions").resolve(), folder.csv_path.resolve().parent,
+        folder.feedback.resolve()]
+
+
 def _grade(waiting, folder: ResultsFolder, digests, args, jobs: int, timeout: float,
            console: Console) -> str:
     """Grade ``waiting`` under a progress bar, keeping each result as it comes; "stopped" on Ctrl-C."""
@@ -214,7 +221,7 @@ def _grade(waiting, folder: ResultsFolder, digests, args, jobs: int, timeout: fl
 
         try:
             grade_all(waiting, timeout, jobs, finished, scheduler=args.scheduler,
-                      sandbox=not args.no_sandbox)
+                      sandbox=not args.no_sandbox, hide=hidden(args, folder))
         except KeyboardInterrupt:
             return "stopped"
     return "done"

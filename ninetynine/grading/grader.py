@@ -111,15 +111,17 @@ def worker_limit(task: Task, timeout: float) -> float:
     return timeout * (1 + len(checks(read(task.source)))) + KERNEL_START
 
 
-def job_of(task: Task, timeout: float, sandbox: bool = True) -> workers.Job:
-    return workers.Job(str(task.submission), str(task.source), task.student, timeout, sandbox)
+def job_of(task: Task, timeout: float, sandbox: bool = True, hide=()) -> workers.Job:
+    return workers.Job(str(task.submission), str(task.source), task.student, timeout, sandbox,
+                       tuple(map(str, hide)))
 
 
 def grade_all(tasks: list[Task], timeout: float = 60, jobs: int = 1,
               on_result: Callable[[Task, Result], None] = lambda task, result: None,
-              scheduler: str | None = None, sandbox: bool = True) -> list[Result]:
+              scheduler: str | None = None, sandbox: bool = True, hide=()) -> list[Result]:
     """Grade every task, ``jobs`` at a time (or on the Dask cluster at ``scheduler``); call
-    ``on_result(task, result)`` in this thread as each one finishes.
+    ``on_result(task, result)`` in this thread as each one finishes. ``hide``: folders the
+    sandboxes show empty (on this machine; a Dask task's files are in its own scratch folder).
 
     Ctrl-C (``KeyboardInterrupt``) stops every worker before it is raised again; the results
     already handed to ``on_result`` are kept by the caller.
@@ -131,7 +133,7 @@ def grade_all(tasks: list[Task], timeout: float = 60, jobs: int = 1,
     workers.allow_starts()
     pool = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="grading")
     try:
-        futures = {pool.submit(workers.grade_here, job_of(task, timeout, sandbox),
+        futures = {pool.submit(workers.grade_here, job_of(task, timeout, sandbox, hide),
                                worker_limit(task, timeout)): task for task in tasks}
         for future in as_completed(futures):
             result = future.result()

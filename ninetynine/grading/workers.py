@@ -46,13 +46,15 @@ STOP_GRACE = 2.0        # seconds a worker gets to stop the processes below it b
 
 @dataclass(frozen=True)
 class Job:
-    """What a worker needs: the files, the student's name, the time limit, and the sandbox choice."""
+    """What a worker needs: the files, the student's name, the time limit, the sandbox choice,
+    and the folders the sandbox must show empty (the class, the solutions, the results)."""
 
     submission: str
     source: str
     student: str
     timeout: float
     sandbox: bool = True
+    hide: tuple[str, ...] = ()
 
 
 def _prctl(option: int, value: int) -> None:
@@ -99,9 +101,9 @@ def _become_a_worker() -> None:
 def grade_job(job: Job) -> Result:
     """Grade one job in this process (the worker's body, without the process around it)."""
     from .runner import grade_submission
-    options = {}
-    if "sandbox" in inspect.signature(grade_submission).parameters:
-        options["sandbox"] = job.sandbox
+    accepted = inspect.signature(grade_submission).parameters
+    options = {name: value for name, value in (("sandbox", job.sandbox), ("hide", job.hide))
+               if name in accepted}
     return grade_submission(job.submission, job.source, job.student, job.timeout, **options)
 
 
@@ -252,7 +254,8 @@ def grade_in_subprocess(job: Job, limit: float) -> Result:
 
 
 def _subprocess_main(argv: list[str]) -> int:
-    job = Job(**json.loads(sys.stdin.read()))
+    data = json.loads(sys.stdin.read())
+    job = Job(**{**data, "hide": tuple(data.get("hide", ()))})
     descriptor = int(argv[0])
 
     def send(text: str) -> None:
