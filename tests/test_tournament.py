@@ -253,6 +253,16 @@ def test_missing_files_and_too_few_bots_are_refused(tmp_path, capsys):
     assert not (tmp_path / "out").exists()
 
 
+def test_without_bubblewrap_the_command_refuses_unless_told(tmp_path, capsys, monkeypatch):
+    from ninetynine.grading import sandbox
+    monkeypatch.setattr(sandbox, "available", lambda: False)
+    argv = ["tournament", str(BOTS / "careful.py"), str(BOTS / "first_legal.py"),
+            "--game", "quentin_c", "--out", str(tmp_path / "out")]
+    assert main(argv) == 2
+    assert capsys.readouterr().err.strip() == f"Error: {sandbox.MISSING}"
+    assert not (tmp_path / "out").exists()
+
+
 # --- in sandboxes, from the command line --------------------------------------------------------
 
 def _need_bwrap():
@@ -311,6 +321,32 @@ def test_a_bot_that_ends_its_process_forfeits_and_gets_a_new_sandbox_next_game(t
     with pytest.raises(Forfeit, match=r"^The file defines neither my_bot\(view\) nor my_bid"):
         seat.answer(state.view(state.to_move), 5.0)
     assert seat.learner is None                                 # not started again
+
+
+def _children() -> list[str]:
+    """The command lines of this process's living children."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            if int(fields[1]) == os.getpid() and fields[0] != "Z":
+                found.append((stat.parent / "cmdline").read_bytes().replace(b"\0", b" ").decode())
+        except (OSError, IndexError, ValueError):
+            continue
+    return found
+
+
+def test_ctrl_c_stops_every_sandbox_of_the_league():
+    _need_bwrap()
+    entries = files("careful", "first_legal")
+
+    def interrupt(outcome):
+        assert any("ninetynine.grading.channel" in line for line in _children())
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_league(entries, QUENTIN, schedule(2, 2, 1, seed=1), 1.0, finished=interrupt)
+    assert not any("ninetynine.grading.channel" in line for line in _children())
 
 
 # --- on Dask ------------------------------------------------------------------------------------
