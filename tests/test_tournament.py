@@ -362,3 +362,5 @@ def test_a_league_on_a_dask_cluster_plays_the_same_games_as_here():
         there = run_league(entries, QUENTIN, fixtures, 1.0, sandbox="here",
                            scheduler=cluster.scheduler_address, finished=seen.append)
     assert there == here and len(seen) == len(fixtures)
+    from ninetynine.league import run
+    assert run._OPENED == {}                  # the worker (this process) closed its contestants

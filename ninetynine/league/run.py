@@ -7,7 +7,7 @@ once (a learner's file is run once, in its sandbox) and asked for moves game aft
 With ``scheduler`` (the address of a Dask scheduler, ``tcp://host:8786``), each task plays the
 games of one line-up: every deal, every rotation of seats. A worker keeps the contestants it has
 opened for the next task that needs them (``_OPENED``), so a learner's notebook runs once per
-worker, not once per task. Dask ships the function and its arguments (the entries, the game's
+worker, not once per task; at the end of the league every worker closes them (``close_opened``). Dask ships the function and its arguments (the entries, the game's
 name and options, the fixtures) and brings back the outcomes: plain dataclasses.
 """
 from __future__ import annotations
@@ -84,6 +84,18 @@ def _opened(entry: Entry, table: Table, sandbox: tuple[str, float]):
         return _OPENED[key]
 
 
+def close_opened() -> int:
+    """Run on every worker at the end of a league: close the contestants it opened (their
+    sandboxes stop) and forget them. Returns how many there were."""
+    with _OPENING:
+        opened = list(_OPENED.values())
+        _OPENED.clear()
+    for contestant, lock in opened:
+        with lock:
+            contestant.close()
+    return len(opened)
+
+
 def play_lineup(lineup: dict[int, Entry], table: Table, fixtures: list[Fixture], seconds: float,
                 sandbox: tuple[str, float]) -> list[Outcome]:
     """A Dask task: play the games of one line-up (``lineup`` maps the schedule's contestant
@@ -112,16 +124,20 @@ def _on_dask(entries, table, fixtures, seconds, sandbox, scheduler, finished) ->
     for fixture in fixtures:
         by_lineup[tuple(sorted(fixture.seats))].append(fixture)
     # a worker may not see this machine's files: each learner's file travels as its text
-    entries = [replace(entry, code=Path(entry.source).read_text(encoding="utf-8"))
+    entries = [replace(entry, code=Path(entry.source).read_text(encoding="utf-8", errors="replace"))
                if entry.kind == "file" else entry for entry in entries]
     outcomes = []
     with Client(scheduler) as client:
         futures = [client.submit(play_lineup, {i: entries[i] for i in lineup}, table, batch,
                                  seconds, sandbox, pure=False)
                    for lineup, batch in by_lineup.items()]
-        for future in as_completed(futures):
-            for outcome in future.result():
-                outcomes.append(outcome)
-                if finished:
-                    finished(outcome)
+        try:
+            for future in as_completed(futures):
+                for outcome in future.result():
+                    outcomes.append(outcome)
+                    if finished:
+                        finished(outcome)
+        finally:                        # done, failed or Ctrl-C: no game left running, no sandbox
+            client.cancel(futures)
+            client.run(close_opened)
     return sorted(outcomes, key=lambda outcome: outcome.fixture.number)
