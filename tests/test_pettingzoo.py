@@ -226,7 +226,7 @@ def test_a_bad_action_is_refused_in_one_sentence_and_changes_nothing():
     env = pettingzoo.env("quentin_c", players=2)
     env.reset(seed=7)
     before = env.observe("player_0")
-    moves_before = len(env.unwrapped.state.history)
+    moves_before = len(env.unwrapped.game_state.history)
     legal = np.flatnonzero(before["action_mask"])
     illegal = next(a for a in range(len(before["action_mask"])) if a not in legal)
     named = pettingzoo._move_words(env.unwrapped.encoding.move(illegal))
@@ -239,7 +239,7 @@ def test_a_bad_action_is_refused_in_one_sentence_and_changes_nothing():
     for bad in (60, -1, 2.5, "6C", True):
         with pytest.raises(ValueError, match="is not an action: actions are whole numbers from 0 to 59"):
             env.step(bad)
-    assert len(env.unwrapped.state.history) == moves_before
+    assert len(env.unwrapped.game_state.history) == moves_before
     assert np.array_equal(env.observe("player_0")["observation"], before["observation"])
     tricks = pettingzoo.env("tricks")
     tricks.reset(seed=1)

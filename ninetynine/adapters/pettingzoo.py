@@ -96,6 +96,7 @@ class Encoding:
             raise ValueError("Two actions stand for the same move: the action list must not repeat.")
         self.parts = list(parts)
         self._fill = fill
+        self._probe = None
         self.slices: dict[str, slice] = {}
         start = 0
         for part in self.parts:
@@ -142,9 +143,10 @@ class Encoding:
 
     def _parse(self, text: str):
         from ..core import IllegalMove
-        probe = self.game.new_game(seed=0)
+        if self._probe is None:                  # any state of the game reads its move text
+            self._probe = self.game.new_game(seed=0)
         try:
-            return probe.parse_move(text)
+            return self._probe.parse_move(text)
         except IllegalMove as error:
             raise ValueError(str(error)) from None
 
@@ -320,8 +322,10 @@ def encoding_for(game) -> Encoding:
 class NinetyNineEnv(AECEnv):
     """A game of the kit as a PettingZoo AEC environment; build one with ``env(name, **options)``.
 
-    ``state`` is the kit's own state of the game in progress (``state.view(seat)`` for a kit bot
-    playing a seat), and ``encoding`` turns its moves and views into actions and observations.
+    ``game_state`` is the kit's own state of the game in progress (``game_state.view(seat)`` for
+    a kit bot playing a seat; PettingZoo keeps the name ``state`` for a global observation, which
+    a game of hidden cards does not offer), and ``encoding`` turns its moves and views into
+    actions and observations.
     """
 
     metadata = {"render_modes": ["ansi"], "is_parallelizable": False}
@@ -343,7 +347,7 @@ class NinetyNineEnv(AECEnv):
                                    for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(len(self.encoding.moves))
                               for agent in self.possible_agents}
-        self.state = None
+        self.game_state = None
         self._seeds = random.Random()
         self._told = 0
 
@@ -358,7 +362,8 @@ class NinetyNineEnv(AECEnv):
         without, a seed drawn from the last one given (or at random if none was)."""
         if seed is not None:
             self._seeds = random.Random(seed)
-        self.state = self.game.new_game(seed=seed if seed is not None else self._seeds.getrandbits(32))
+        self.game_state = self.game.new_game(
+            seed=seed if seed is not None else self._seeds.getrandbits(32))
         self.agents = list(self.possible_agents)
         self.rewards = {agent: 0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0 for agent in self.agents}
@@ -366,10 +371,10 @@ class NinetyNineEnv(AECEnv):
         self.truncations = {agent: False for agent in self.agents}
         self.infos = {agent: {} for agent in self.agents}
         self._told = 0
-        self.agent_selection = self.possible_agents[self.state.to_move]
+        self.agent_selection = self.possible_agents[self.game_state.to_move]
 
     def observe(self, agent):
-        view = self.state.view(self._seat[agent])
+        view = self.game_state.view(self._seat[agent])
         return {"observation": self.encoding.observe(view), "action_mask": self.encoding.mask(view)}
 
     def step(self, action):
@@ -378,7 +383,7 @@ class NinetyNineEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        legal = self.state.legal_moves()
+        legal = self.game_state.legal_moves()
         move = self.encoding.move(action)            # ValueError for anything but an action
         if move not in legal:
             allowed = sorted(self.encoding.action(m) for m in legal)
@@ -388,15 +393,15 @@ class NinetyNineEnv(AECEnv):
             raise ValueError(f"Action {action} ({_move_words(move)}) is not legal for {agent} now: "
                              f"choose {choose}.")
         self._cumulative_rewards[agent] = 0
-        self.state.play(move)
+        self.game_state.play(move)
         self.rewards = {agent: 0 for agent in self.agents}
-        if self.state.is_over:
+        if self.game_state.is_over:
             self.rewards = self._final_rewards()
             self.terminations = {agent: True for agent in self.agents}
             # each agent is then told the end (and steps None), from the seat after this one
             self.agent_selection = self._in_turn_from(agent)[0]
         else:
-            self.agent_selection = self.possible_agents[self.state.to_move]
+            self.agent_selection = self.possible_agents[self.game_state.to_move]
         self._accumulate_rewards()
 
     def _in_turn_from(self, agent) -> list[str]:
@@ -405,7 +410,7 @@ class NinetyNineEnv(AECEnv):
                 for step in range(1, len(self.possible_agents) + 1)]
 
     def _final_rewards(self) -> dict[str, int]:
-        table = self.state.standings()
+        table = self.game_state.standings()
         first = {standing.seat for standing in table if standing.rank == 1}
         if len(first) == len(table):
             return {agent: 0 for agent in self.agents}
@@ -416,14 +421,14 @@ class NinetyNineEnv(AECEnv):
         if self.render_mode is None:
             raise ValueError("This environment was made without a render mode: make it with "
                              "render_mode='ansi' to read the game in sentences.")
-        if self.state is None:
+        if self.game_state is None:
             return "No game yet: call reset() to deal one."
-        history = self.state.history
+        history = self.game_state.history
         public = [_redact(event) for event in history[self._told:]]
         self._told = len(history)
         lines = text.narrate(public) if public else []
-        if not self.state.is_over:
-            lines.append(_whose_turn(self.state))
+        if not self.game_state.is_over:
+            lines.append(_whose_turn(self.game_state))
         return "\n".join(lines)
 
     def close(self):
