@@ -18,7 +18,7 @@ import pytest
 
 import ninetynine as nn
 from ninetynine.cli import main
-from ninetynine.league.command import standings_table
+from ninetynine.league.command import head_to_head_table, standings_table
 from ninetynine.league.contestants import Entry, Forfeit, HouseBot, Table
 from ninetynine.league.plain import from_plain, to_plain
 from ninetynine.league.referee import play, schedule
@@ -216,7 +216,8 @@ def test_names_are_escaped_in_the_csv_the_report_and_the_terminal(tmp_path):
     from rich.console import Console
     console = Console(record=True, width=200)
     console.print(standings_table(names, outcomes))
-    assert "[bold red]Zoë[/]" in console.export_text()
+    console.print(head_to_head_table(names, outcomes))
+    assert console.export_text().count("[bold red]Zoë[/]") == 3    # standings, row, column
 
 
 # --- the command line ---------------------------------------------------------------------------

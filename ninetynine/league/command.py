@@ -22,12 +22,14 @@ from rich.text import Text
 from ..text import plural
 from .contestants import Entry, Table
 from .referee import schedule
-from .results import percent, standings, write_files
+from .results import head_to_head, percent, standings, write_files
 from .run import WorkerRefusal, run_league
 
 #: the games a league can play, and the seats at a table by default
 GAMES = {"quentin_c": 2, "rs_games": 2, "classic": 2, "taiwanese": 3, "board": 2, "tricks": 3}
 SUFFIXES = (".ipynb", ".py")
+#: the terminal shows the head-to-head table up to this many bots (the report always has it)
+HEAD_TO_HEAD_SHOWN = 8
 
 
 class Refusal(ValueError):
@@ -202,11 +204,27 @@ def tournament_command(args) -> int:
                 f"{'no sandbox' if mode == 'process' else 'each bot in its own sandbox'}.")
     paths = write_files(out, names, outcomes, f"League of {args.game}", settings)
     console.print(standings_table(names, outcomes))
+    if len(names) <= HEAD_TO_HEAD_SHOWN:
+        console.print(head_to_head_table(names, outcomes))
     forfeits = sum(len(outcome.forfeits) for outcome in outcomes)
     console.print(f"{forfeits} forfeits (the reasons are in {paths['games']}). Report: "
                   f"{paths['report']}. Tables: {paths['standings']}, {paths['head-to-head']}.",
                   markup=False)
     return 0
+
+
+def head_to_head_table(names, outcomes) -> RichTable:
+    """Games the bot of each row finished ahead of the bot of each column (names as plain text)."""
+    order = [line.name for line in standings(names, outcomes)]
+    pairs = head_to_head(names, outcomes)
+    table = RichTable(title="Head-to-head: games the row's bot finished ahead of the column's")
+    table.add_column("Bot")
+    for name in order:
+        table.add_column(Text(name))
+    for a in order:
+        table.add_row(Text(a), *("-" if a == b else f"{pairs[a, b][0]} of {pairs[a, b][1]}"
+                                 for b in order))
+    return table
 
 
 def standings_table(names, outcomes) -> RichTable:
