@@ -114,13 +114,14 @@ class TricksConsole(Terminal):
 
     def score_lines(self) -> list[str]:
         t = self.table
-        return [*t.seat_lines(), *t.exposed_lines(), *t.score_lines()]
+        return [t.deal_sentence(), *t.seat_lines(), *t.exposed_lines(), *t.score_lines()]
 
     def show_table(self) -> None:
-        """Before your move: the status, the deal, the trick and your numbered hand."""
+        """Before your move: the status, the trick and your numbered hand (the deal and the
+        turn-up were just told by the news; the box of the rich look shows them again)."""
         t = self.table
         lines = [t.status()]
-        if t.phase == "bid":
+        if t.phase == "bid" and self._console is not None:
             lines.append(t.deal_sentence())
         if t.phase == "play":
             lines.append(t.trick_sentence())
