@@ -7,8 +7,9 @@ once (a learner's file is run once, in its sandbox) and asked for moves game aft
 With ``scheduler`` (the address of a Dask scheduler, ``tcp://host:8786``), each task plays the
 games of one line-up: every deal, every rotation of seats. A worker keeps the contestants it has
 opened for the next task that needs them (``_OPENED``), so a learner's notebook runs once per
-worker, not once per task; at the end of the league every worker closes them (``close_opened``). Dask ships the function and its arguments (the entries, the game's
-name and options, the fixtures) and brings back the outcomes: plain dataclasses.
+worker, not once per task; at the end of the league every worker closes them
+(``close_opened``). Dask ships the function and its arguments (the entries, the game's name and
+options, the fixtures) and brings back the outcomes: plain dataclasses.
 """
 from __future__ import annotations
 
