@@ -13,6 +13,7 @@ import re
 import ninetynine as nn
 from ninetynine.counting import events as ev
 from ninetynine.tricks import events as tricks_ev
+from ninetynine.ui.board_console import BoardConsole
 from ninetynine.ui.board_controller import BoardController
 from ninetynine.ui.console import ConsoleGame
 from ninetynine.ui.controller import TableController
@@ -238,7 +239,7 @@ def test_the_board_marks_the_winning_line_and_sums_up_the_game():
     assert len(line) == 5 and all(table.square(n).in_line for n in line)
     assert sum(square.in_line for square in table.squares()) == 5
     assert table.summary.kind == "game" and table.summary.lines[-1].startswith("The game is over")
-    assert [group.heading for group in table.log] == ["The game"] and no_repeats(table.lines)
+    assert [group.heading for group in table.log] == ["Game 1"] and no_repeats(table.lines)
 
 
 # --- the terminals --------------------------------------------------------------------------------
@@ -317,3 +318,30 @@ def test_the_tricks_terminal_tells_each_deal_once_and_never_repeats_itself():
     assert no_repeats(lines)
     assert sum("is turned up" in line or "The turn-up is" in line for line in lines) == 2
     assert lines.count("Deal 1 of 2 is scored.") == 1 and "Final scores:" in lines
+
+
+def test_a_tie_clears_the_board_after_a_pause():
+    table = BoardController(nn.make("board", players=2), watch=True, seed=6, bots="board_random")
+    assert table.run() is True and table.paused            # seed 6: game 1 ends in a tie
+    assert table.summary.heading == "Game 1 is a tie." and table.summary.button == "Next game"
+    assert table.status() == "Game 1 is a tie: press Next game to go on."
+    refused(table, table.run)
+    assert table.next_round() is True
+    assert table.latest[0].startswith("To choose who begins") and not table.paused
+    assert [group.heading for group in table.log] == ["Game 1", "Game 2"]
+
+
+def test_the_board_terminal_pauses_after_a_tie():
+    game = nn.make("board", players=2)
+    out = io.StringIO()
+    console = BoardConsole(game, plain=True, stdout=out, stdin=io.StringIO("x 1\nzz\n\nq\n"))
+    console.state = game.setup(hands=["37", ""], deck="", to_move=0)   # the last card anywhere
+    assert console.run() == 0
+    lines = out.getvalue().splitlines()
+    tie = next(i for i, line in enumerate(lines) if "game 1 is a tie" in line)
+    assert lines[tie + 1:tie + 4] == [
+        "Every card was played or discarded and nobody made a line of five, so game 1 counts for "
+        "nobody: the board is cleared and game 2 begins.",
+        "Press Enter for game 2, or type q to quit.",
+        "Game 1 is a tie: press Enter to begin game 2, or type q to quit."]     # zz
+    assert lines[tie + 5].startswith("To choose who begins")                   # Enter

@@ -334,6 +334,16 @@ def game_over_status(state, you: int | None = None, names: Names = None) -> str:
     return f"{said} Press New game to play again."
 
 
+def tie_heading(game: int) -> str:
+    return f"Game {game} is a tie."
+
+
+def tie_summary(game: int) -> str:
+    """What a tie means, for the pause after it."""
+    return (f"Every card was played or discarded and nobody made a line of five, so game {game} "
+            f"counts for nobody: the board is cleared and game {game + 1} begins.")
+
+
 # --- refusals of the table (the engine's own sentences explain illegal moves) -------------------
 
 GAME_OVER = "The game is over: press New game to play again."

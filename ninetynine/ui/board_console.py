@@ -81,11 +81,31 @@ class BoardConsole(Terminal):
     def view(self):
         return self.state.view(self.you)
 
-    def show_news(self) -> None:
-        """Narrate every event since the last narration, as you may see it."""
-        news = [ev.redact(e, self.you) for e in self.state.history[self.shown:]]
-        self.shown = len(self.state.history)
+    def show_news(self) -> int | None:
+        """Narrate every event since the last narration, as you may see it, up to a tie that
+        clears the board (the next game waits for the pause). Return the tied game's number."""
+        history = self.state.history
+        end = len(history)
+        tie = next((i for i in range(self.shown, end) if _replayed_tie(history[i])), None)
+        if tie is not None:
+            end = next((i for i in range(tie, end) if type(history[i]) is ev.FirstPlayerChosen),
+                       end)
+        news = [ev.redact(e, self.you) for e in history[self.shown:end]]
+        self.shown = end
         self.say(*text.narrate(news, self.you, self.names, self.game.players))
+        return None if tie is None else history[tie].game
+
+    def pause(self, tied: int) -> None:
+        """After a tie: what it means, then wait for Enter (q quits)."""
+        self.say(text.tie_summary(tied))
+        while True:
+            line = self.ask(f"Press Enter for game {tied + 1}, or type q to quit.").strip()
+            if not line:
+                return
+            if is_quit(line):
+                raise Quit
+            self.say(f"{text.tie_heading(tied)[:-1]}: press Enter to begin game {tied + 1}, or "
+                     "type q to quit.")
 
     def show_board(self) -> None:
         """The board in words, one row per line, top row first."""
@@ -108,9 +128,12 @@ class BoardConsole(Terminal):
         try:
             while True:
                 self.run_bots()
-                self.show_news()               # the news ends with who won, once the game is over
+                tied = self.show_news()        # the news ends with who won, once the game is over
                 if self.state.is_over:
                     return 0
+                if tied is not None:
+                    self.pause(tied)
+                    continue
                 self.show_table()
                 while self.state.to_move == self.you:
                     if not self.handle(self.ask("Your move: type 'play CARD on SQUARE', a card's "
@@ -132,9 +155,13 @@ class BoardConsole(Terminal):
                  "Type b to read the board, or ? for help.")
 
     def run_bots(self) -> None:
+        """Let the bots move until it is your turn, a tie clears the board, or the game ends."""
+        if any(_replayed_tie(e) for e in self.state.history[self.shown:]):
+            return
         while not self.state.is_over and self.state.to_move != self.you:
             seat = self.state.to_move
-            self.state.play(self.bots[seat](self.state.view(seat)))
+            if any(_replayed_tie(e) for e in self.state.play(self.bots[seat](self.state.view(seat)))):
+                return
 
     def handle(self, line: str) -> bool:
         """Act on one line of input; return False when your turn is over (a move was made)."""
@@ -214,6 +241,11 @@ class BoardConsole(Terminal):
             self.say(str(error))
             return True
         return False
+
+
+def _replayed_tie(event) -> bool:
+    """True for a tie after which the board is cleared and another game begins."""
+    return type(event) is ev.BoardTied and event.replay
 
 
 def play_board(args, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:

@@ -110,6 +110,11 @@ class BoardController(TableBase):
     GAME_OVER = text.GAME_OVER
     WATCHING = text.WATCHING
     ONLY_WHEN_WATCHING = text.ONLY_WHEN_WATCHING
+    # A tie (every card gone, no line of five) clears the board for another game: the table
+    # pauses there as at the end of a round, and the log starts a group for each game.
+    RUN_UNTIL = ev.BoardTied
+    START_EVENT = ev.FirstPlayerChosen
+    NEXT_LABEL = "Next game"
 
     def __init__(self, game, seat: int = 0, bots="board_heuristic", seed: int = 0,
                  names: Sequence[str] | None = None, watch: bool = False, state=None):
@@ -122,6 +127,8 @@ class BoardController(TableBase):
         """Whose turn it is and what you may do; or, when the game is over, who won."""
         if self.state.is_over:
             return text.game_over_status(self.state, self.you, self.names)
+        if self.paused:
+            return sentences.paused_status(self.summary.heading, self.NEXT_LABEL)
         return text.status(self.view, self.names, self.you)
 
     def counts(self) -> str:
@@ -165,8 +172,9 @@ class BoardController(TableBase):
         return [self.square(number) for line in LAYOUT for number in line]
 
     def hand_buttons(self) -> list[CardButton]:
-        """Your cards, in hand order (none when watching)."""
-        if self.watch:
+        """Your cards, in hand order (none when watching, or while the table pauses after a
+        tie)."""
+        if self.watch or self.paused:
             return []
         return [CardButton(f"card {card.name}" + (", selected" if card == self.selected else ""),
                            card.value, card == self.selected)
@@ -226,8 +234,8 @@ class BoardController(TableBase):
         return self._play(Discard(self.selected))
 
     def run(self) -> bool:
-        """Watching: the bots play to the end of the game; the live region announces only the
-        last ``HISTORY_LINES`` sentences of it."""
+        """Watching: the bots play to the end of the game (or to a tie that clears the board);
+        the live region announces only the last ``HISTORY_LINES`` sentences of it."""
         done = super().run()
         if done:
             self.latest = self.latest[-self.HISTORY_LINES:]
@@ -238,8 +246,16 @@ class BoardController(TableBase):
     def _clear_choice(self) -> None:
         self.selected = None
 
+    def _heading(self, event=None) -> str:
+        return f"Game {self.state.game_number}"
+
     def _summary(self, events: list) -> Summary:
-        """The end of the game: the line of five (or the tie) and who won."""
+        """The end of the game: the line of five (or the tie) and who won; or, after a tie that
+        clears the board, what the tie means."""
+        if not self.state.is_over:
+            tied = next(e for e in reversed(events) if type(e) is ev.BoardTied)
+            return Summary("round", text.tie_heading(tied.game), (text.tie_summary(tied.game),),
+                           self.NEXT_LABEL)
         ending = [e for e in self.state.history
                   if type(e) in (ev.LineCompleted, ev.BoardTied, ev.BoardGameOver)]
         lines = text.narrate(ending[-2:], self.you, self.names, self.game.players)
