@@ -162,6 +162,34 @@ def test_the_same_seed_plays_the_same_league_and_another_seed_another(tmp_path):
     assert csv_of(3, "a") != csv_of(4, "c")
 
 
+def test_rounds_seat_every_bot_at_random_tables_from_the_seed():
+    fixtures = schedule(7, 3, 2, seed=5, rounds=4)              # 2 tables a round, one sits out
+    assert len(fixtures) == 4 * 2 * 2 * 3
+    assert fixtures == schedule(7, 3, 2, seed=5, rounds=4) != schedule(7, 3, 2, seed=6, rounds=4)
+    by_round = [fixtures[i:i + 12] for i in range(0, len(fixtures), 12)]
+    for number, games in enumerate(by_round):
+        seated = [set(game.seats) for game in games]
+        assert all(len(table) == 3 for table in seated)
+        assert not seated[0] & seated[6]                        # two tables, nobody at both
+        assert {game.seed for game in games} == {5 * 1_000_003 + 2 * number + d for d in (0, 1)}
+    names = [f"bot {i}" for i in range(7)]
+    outcomes = [play(nn.make("quentin_c", players=3), [_house("random")] * 7, fixture, 1.0)
+                for fixture in fixtures[:12]]                   # round 0 only: one bot sat out
+    lines = standings(names, outcomes)
+    assert sorted(line.games for line in lines) == [0] + [6] * 6
+    assert "<svg" in write_files_text(names, outcomes)
+
+
+def _house(name):
+    return HouseBot(Entry("house", name, name), table("quentin_c", players=3))
+
+
+def write_files_text(names, outcomes) -> str:
+    from ninetynine.league.results import report_html
+    return report_html(standings(names, outcomes), head_to_head(names, outcomes), names,
+                       outcomes, "League", "test")
+
+
 def test_a_malformed_or_illegal_answer_forfeits_with_the_games_own_reason():
     class Says:
         function = "my_bot"
@@ -239,6 +267,20 @@ def test_a_bad_argument_is_one_sentence_and_plays_nothing(arguments, sentence, t
     printed = capsys.readouterr().err.strip()
     assert printed.startswith(f"Error: {sentence}") and printed.count("\n") == 0, printed
     assert not out.exists()
+
+
+def test_too_many_line_ups_are_refused_with_the_way_out(tmp_path, capsys):
+    for number in range(40):
+        shutil.copy(BOTS / "first_legal.py", tmp_path / f"student{number}.py")
+    argv = ["tournament", str(tmp_path), "--game", "tricks", "--no-sandbox", "--out",
+            str(tmp_path / "out")]
+    assert main(argv) == 2
+    assert capsys.readouterr().err.strip() == (
+        "Error: 40 bots make 9,880 line-ups of 3, 118,560 games: too many to play every line-up; "
+        "give --rounds N to seat the bots at random tables N times instead.")
+    assert main(argv + ["--rounds", "0"]) == 2
+    assert "--rounds must be a whole number from 1 up, not '0'." in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()
 
 
 def test_missing_files_and_too_few_bots_are_refused(tmp_path, capsys):

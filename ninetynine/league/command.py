@@ -1,7 +1,8 @@
 """``ninetynine tournament``: a league of learners' bots, from the command line.
 
 ``ninetynine tournament SUBMISSION... --game NAME [--players N] [--games N] [--seed S]
-[--out DIR] [--timeout S] [--house BOTS] [--scheduler ADDRESS] [--no-sandbox]``
+[--rounds N] [--out DIR] [--timeout S] [--start-timeout S] [--house BOTS] [--scheduler ADDRESS]
+[--no-sandbox]``
 
 A mistake on the command line is one sentence (exit code 2) and nothing is played. Names come
 from file names, so they are printed as plain text (never read as rich markup).
@@ -28,6 +29,8 @@ from .run import WorkerRefusal, run_league
 #: the games a league can play, and the seats at a table by default
 GAMES = {"quentin_c": 2, "rs_games": 2, "classic": 2, "taiwanese": 3, "board": 2, "tricks": 3}
 SUFFIXES = (".ipynb", ".py")
+#: a league of every line-up with more games than this is refused (use --rounds)
+MOST_GAMES = 20_000
 #: the terminal shows the head-to-head table up to this many bots (the report always has it)
 HEAD_TO_HEAD_SHOWN = 8
 
@@ -51,6 +54,9 @@ def register(subparsers) -> None:
                                                       "for taiwanese and tricks)")
     league.add_argument("--games", metavar="N", help="games each line-up plays, a multiple of "
                                                     "the players (default: 4 deals, seats rotated)")
+    league.add_argument("--rounds", metavar="N",
+                        help="seat the bots at random tables N times instead of playing every "
+                             "line-up (for a big class, or games of 3 or more)")
     league.add_argument("--seed", default="0", metavar="S", help="seed of the deals (default 0)")
     league.add_argument("--out", default="tournament", metavar="DIR",
                         help="folder for the CSV files and report.html (default: tournament)")
@@ -167,22 +173,30 @@ def tournament_command(args) -> int:
             raise Refusal(f"--games must be a multiple of --players ({players}), so that every "
                           f"bot sits in every seat equally often, not {games}.")
         seed = _whole("--seed", args.seed, 0)
+        rounds = None if args.rounds is None else _whole("--rounds", args.rounds, 1)
         seconds = _seconds("--timeout", args.timeout)
         start = _seconds("--start-timeout", args.start_timeout)
         entries = find_entries(args.submissions, args.house, args.game)
         if len(entries) < players:
             raise Refusal(f"A league of {players}-player games needs at least {players} bots, "
                           f"and {len(entries)} were given: add files or --house bots.")
+        every = comb(len(entries), players)
+        if rounds is None and every * games > MOST_GAMES:
+            raise Refusal(f"{len(entries)} bots make {every:,} line-ups of {players}, "
+                          f"{every * games:,} games: too many to play every line-up; give "
+                          "--rounds N to seat the bots at random tables N times instead.")
         mode = sandbox_mode(args)
     except Refusal as refusal:
         print(f"Error: {refusal}", file=sys.stderr)
         return 2
-    fixtures = schedule(len(entries), players, games // players, seed)
+    fixtures = schedule(len(entries), players, games // players, seed, rounds)
     names = [entry.name for entry in entries]
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)          # no sandbox sees it (nor the submissions)
-    console.print(f"{len(entries)} bots, {comb(len(entries), players)} line-ups of {players}, "
-                  f"{games} games each: {len(fixtures)} games.", markup=False)
+    lineups = (f"{comb(len(entries), players):,} line-ups of {players}" if rounds is None else
+               f"{plural(rounds, 'round')} of random tables of {players}")
+    console.print(f"{len(entries)} bots, {lineups}, {games} games a table: {len(fixtures):,} "
+                  "games.", markup=False)
     with Progress(TextColumn("Playing"), BarColumn(), MofNCompleteColumn(),
                   TextColumn("{task.description}", markup=False), console=console) as progress:
         bar = progress.add_task("", total=len(fixtures))
@@ -198,7 +212,9 @@ def tournament_command(args) -> int:
         except WorkerRefusal as refusal:
             print(f"Error: {refusal}", file=sys.stderr)
             return 1
-    settings = (f"{args.game}, {players} players, {games} games per line-up "
+    settings = (f"{args.game}, {players} players, "
+                f"{'' if rounds is None else plural(rounds, 'round') + ' of random tables, '}"
+                f"{games} games a table "
                 f"({plural(games // players, 'deal')}, seats rotated), seed {seed}, "
                 f"{plural(int(seconds) if seconds == int(seconds) else seconds, 'second')} a move, "
                 f"{'no sandbox' if mode == 'process' else 'each bot in its own sandbox'}.")

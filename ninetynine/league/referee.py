@@ -4,7 +4,9 @@
 the same ``deals``: each deal is played ``players`` times, the seats rotated one step each time,
 so every contestant sits in every seat once with the same cards (duplicate deals, as in bridge:
 the luck of the deal cancels out). Every line-up plays the same deals, so all contestants face
-the same cards. The whole schedule follows from the seed: the same seed, the same league.
+the same cards. For a big class, ``rounds`` seats the contestants at random tables a few times
+instead of playing every line-up. The whole schedule follows from the seed: the same seed, the
+same league.
 
 **One game** (``play``). The referee holds the real state. At each turn it shows the contestant
 of the seat to move its view, and plays the text it answers after parsing it with the game's own
@@ -59,11 +61,32 @@ def deal_seed(seed: int, deal: int) -> int:
     return seed * 1_000_003 + deal
 
 
-def schedule(contestants: int, players: int, deals: int, seed: int) -> list[Fixture]:
-    """Every line-up of ``players`` contestants plays every deal once in each rotation of seats."""
+def tables(contestants: int, players: int, seed: int, rounds: int | None = None) -> list[tuple]:
+    """The line-ups that play, each with the number of its round (0 for a full league).
+
+    Without ``rounds``, every line-up of ``players`` contestants plays once (a round robin).
+    With ``rounds``, the contestants are shuffled (from the seed) and seated at tables of
+    ``players`` once per round; those left over when the class does not divide evenly sit out
+    that round. A big class, or a game of three or more, needs far fewer games that way.
+    """
+    if rounds is None:
+        return [(lineup, 0) for lineup in combinations(range(contestants), players)]
+    seated = []
+    for number in range(rounds):
+        order = list(range(contestants))
+        random.Random(f"{seed}:round {number}").shuffle(order)
+        for start in range(0, contestants - players + 1, players):
+            seated.append((tuple(sorted(order[start:start + players])), number))
+    return seated
+
+
+def schedule(contestants: int, players: int, deals: int, seed: int,
+             rounds: int | None = None) -> list[Fixture]:
+    """Every line-up of ``tables`` plays ``deals`` deals once in each rotation of seats (each
+    round has deals of its own)."""
     fixtures = []
-    for lineup in combinations(range(contestants), players):
-        for deal in range(deals):
+    for lineup, number in tables(contestants, players, seed, rounds):
+        for deal in range(number * deals, (number + 1) * deals):
             for shift in range(players):
                 seats = tuple(lineup[(seat - shift) % players] for seat in range(players))
                 fixtures.append(Fixture(len(fixtures), seats, deal_seed(seed, deal)))

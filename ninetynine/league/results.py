@@ -164,13 +164,14 @@ def write_files(folder: Path, names: list[str], outcomes: list[Outcome], title: 
 def plot(table: list[Standing], players: int):
     """The win rates with their intervals, and the sentence that says what they show."""
     from ..plots import win_rates
-    best = table[0]
+    played = [s for s in table if s.games]          # a bot that sat out every round has no rate
+    best = played[0]
     low, high = best.interval
     summary = (f"{best.name} is rated first and won {percent(best.win_rate)} of its "
                f"{best.games} games (95% interval {percent(low)} to {percent(high)}); "
                f"a bot that wins by luck alone wins about {percent(1 / players)}.")
     return win_rates("Win rates in the league", "bot",
-                     [(s.name, s.wins, s.games) for s in table], summary, fair=1 / players)
+                     [(s.name, s.wins, s.games) for s in played], summary, fair=1 / players)
 
 
 def report_html(table: list[Standing], pairs, names: list[str], outcomes: list[Outcome],
