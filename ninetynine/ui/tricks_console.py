@@ -59,12 +59,13 @@ def help_text() -> list[str]:
     return [
         "Your cards are numbered from 1, in the order your hand shows them.",
         "To bid, type the numbers of the three cards to lay aside, such as 1 5 9, or type bid "
-        "and the cards, such as bid 6D 7S QH.",
+        "and the cards in short form: bid 6D 7S QH lays aside the 6 of Diamonds, the 7 of "
+        "Spades and the Queen of Hearts.",
         "Each club laid aside bids 3 tricks, each heart 2, each spade 1 and each diamond 0.",
         "After the bids, type declare to show your bid cards for a premium of 30, reveal to "
         "show your hand too for a premium of 60, or pass.",
-        "To play, type the number of a card, or the card itself, such as QS; follow the suit "
-        "led if you can.",
+        "To play, type the number of a card, or the card in short form, such as QS for the "
+        "Queen of Spades; follow the suit led if you can.",
         "At the end of a deal, a player who took exactly the bid shows the cards laid aside; a "
         "missed bid stays face down, unless it was declared or revealed.",
         "Type h for your hand, t for the trick, s for bids, tricks and scores, and q to quit.",
