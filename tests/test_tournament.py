@@ -359,11 +359,18 @@ def test_a_bot_that_ends_its_process_forfeits_and_gets_a_new_sandbox_next_game(t
     finally:
         seat.close()
     assert learners[0] is not learners[1] and all(learner.failure for learner in learners)
-    seat = Sandboxed(Entry("file", "nobot", str(nobot)), QUENTIN)
-    seat.begin("first")
-    with pytest.raises(Forfeit, match=r"^The file defines neither my_bot\(view\) nor my_bid"):
-        seat.answer(state.view(state.to_move), 5.0)
-    assert seat.learner is None                                 # not started again
+    broken = tmp_path / "broken.py"
+    broken.write_text("ratio = 1 / 0\n\ndef my_bot(view):\n    return view.legal_moves[0]\n")
+    for path, reason in [(nobot, "The file defines neither my_bot(view) nor my_bid(hand, "
+                                 "trumps, turn_up)."),
+                         (broken, "The file did not run: ZeroDivisionError: division by zero.")]:
+        seat = Sandboxed(Entry("file", path.stem, str(path)), QUENTIN)
+        for game in ("first", "second"):
+            seat.begin(game)
+            with pytest.raises(Forfeit) as forfeit:
+                seat.answer(state.view(state.to_move), 5.0)
+            assert str(forfeit.value) == reason
+            assert seat.learner is None                         # and not started again
 
 
 def _children() -> list[str]:

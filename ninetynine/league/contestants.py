@@ -10,9 +10,10 @@ The referee (``referee.play``) knows a contestant only through three calls:
 
 Three kinds:
 
-- ``HouseBot``: one of the kit's own bots (``--house expert``), trusted, in the referee's process;
+- ``HouseBot``: one of the kit's own bots (``--house expert``), trusted, in the referee's process
+  and without a time limit;
 - ``InProcess``: a learner's ``.py`` file run in the referee's own process, for the kit's own
-  tests of the league; the time limit is checked after the move;
+  tests of the league; each move is waited for in a thread, at most the time limit;
 - ``Sandboxed`` (``sandboxed.py``): a learner's file in its own sandbox, reached through the
   grader's plain-data channel.
 
@@ -64,11 +65,15 @@ class Table:
     options: tuple
 
 
+def one_line(text: str) -> str:
+    """``text`` on one line, cut to ``MESSAGE_LIMIT`` characters, without a final full stop."""
+    text = " ".join(str(text).split()).rstrip(".")
+    return text if len(text) <= MESSAGE_LIMIT else text[:MESSAGE_LIMIT - 3] + "..."
+
+
 def error_sentence(function: str, error: BaseException) -> str:
     """``my_bot raised ZeroDivisionError: division by zero.`` on one line, cut to a length."""
-    message = " ".join(str(error).split())
-    if len(message) > MESSAGE_LIMIT:
-        message = message[:MESSAGE_LIMIT - 3] + "..."
+    message = one_line(str(error))
     text = f"{function} raised {type(error).__name__}" + (f": {message}" if message else "")
     return text if text.endswith(".") else text + "."
 
@@ -152,7 +157,9 @@ class InProcess(PlainSeat):
             self.function = player_name(self.namespace)
         except LookupError as error:
             self.broken = str(error)
-        except BaseException as error:      # noqa: BLE001 - a learner's file may raise anything
+        except KeyboardInterrupt:
+            raise
+        except BaseException as error:      # noqa: BLE001 - sys.exit() too: anything a file does
             self.broken = f"The file did not run: {error_sentence('it', error)}"
 
     def answer(self, view, seconds: float) -> str:

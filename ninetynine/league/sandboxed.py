@@ -17,7 +17,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from .contestants import Entry, Forfeit, PlainSeat, Table, error_sentence, too_slow
+from .contestants import Entry, Forfeit, PlainSeat, Table, error_sentence, one_line, too_slow
 
 #: run in the learner's namespace after its file: the referee calls these two by name
 SEAT_CODE = """\
@@ -56,16 +56,18 @@ class Sandboxed(PlainSeat):
         return self.copy
 
     def _start(self) -> None:
-        from ..grading.channel import Learner, LearnerError, LearnerFailure
+        from ..grading.channel import Learner, LearnerError, LearnerFailure, OutOfTime
         try:
             self.learner = Learner(sandbox=self.use_bwrap, hide=self.hide)
             self.learner.load(self._file(), timeout=self.start_seconds)
             self.learner.run(SEAT_CODE, "<league>", timeout=self.start_seconds)
             self.function = self.learner.call("_league_player", timeout=self.start_seconds)
-        except LearnerError as error:
-            self.broken = f"The file did not run: {error_sentence(error.name, error)}"
+        except LearnerError as error:           # raised by a cell: its name, text and cell
+            self.broken = f"The file did not run: {one_line(f'{error.name}: {error.text}')}."
         except LookupError as error:            # neither my_bot nor my_bid
             self.broken = str(error)
+        except OutOfTime:
+            self.broken = f"The file did not run within {self.start_seconds:g} seconds."
         except LearnerFailure as error:
             self.broken = f"The file did not run: {error}"
         except Exception as error:              # noqa: BLE001 - unreadable, not a notebook...
