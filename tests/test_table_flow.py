@@ -345,3 +345,13 @@ def test_the_board_terminal_pauses_after_a_tie():
         "Press Enter for game 2, or type q to quit.",
         "Game 1 is a tie: press Enter to begin game 2, or type q to quit."]     # zz
     assert lines[tie + 5].startswith("To choose who begins")                   # Enter
+
+
+def test_while_a_deal_pauses_the_table_still_shows_that_deal():
+    table = TricksController(nn.make("tricks", deals=2), watch=True, seed=6)
+    first = table.deal_sentence()
+    assert table.run() is True and table.paused
+    assert table.deal_sentence() == first and first.startswith("Deal 1 of 2; ")
+    assert table.last_trick().number == 9 and table.current_trick() is None
+    table.next_deal()
+    assert table.deal_sentence().startswith("Deal 2 of 2; ") and table.last_trick() is None

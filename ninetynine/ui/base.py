@@ -65,7 +65,7 @@ class TableBase:
     state   start from this position instead of dealing a new game
     """
 
-    #: How many narration sentences a table keeps for its "what happened" list.
+    #: How many sentences the board's Run announces at most (the log keeps them all).
     HISTORY_LINES = 12
     #: A safety limit: no single click may make the bots play more moves than this.
     MAX_BOT_MOVES = 10_000
@@ -304,9 +304,11 @@ class TableBase:
         """Add ``lines`` to the last group of the log, skipping a sentence equal to the one just
         before it; return ``lines`` as given (what the live region announces)."""
         group = self.log[-1]
+        last = next((g.lines[-1] for g in reversed(self.log) if g.lines), None)
         for line in lines:
-            if not self.lines or self.lines[-1] != line:
+            if line != last:
                 group.lines.append(line)
+                last = line
         return lines
 
     def _seen(self, event):

@@ -163,16 +163,20 @@ class TricksController(TableBase):
         return f"play a card: {led} were led, so play {led} if you have any"
 
     def deal_sentence(self) -> str:
-        """The deal, the dealer, the turn-up and trumps in words."""
-        state = self.state
-        dealer = self._name(state.dealer, inside=True)
+        """The deal, the dealer, the turn-up and trumps in words (while the table pauses after
+        a deal, the finished deal's)."""
+        started = self._deal_started()
+        deal, dealer, turn_up, trumps = (
+            (started.deal, started.dealer, started.turn_up, started.trumps) if started else
+            (self.state.deal, self.state.dealer, self.state.turn_up, self.state.trumps))
+        dealer = self._name(dealer, inside=True)
         verb = "deal" if dealer == "you" else "deals"
-        deals = f"Deal {state.deal} of {self.game.deals}; {dealer} {verb}."
-        if state.turn_up is None:
+        deals = f"Deal {deal} of {self.game.deals}; {dealer} {verb}."
+        if turn_up is None:
             turned = "No card is turned up"
         else:
-            turned = f"The turn-up is {tricks_text.card_words(state.turn_up)}"
-        trumps = f"trumps are {trumps_name(state.trumps)}" if state.trumps else "no trumps"
+            turned = f"The turn-up is {tricks_text.card_words(turn_up)}"
+        trumps = f"trumps are {trumps_name(trumps)}" if trumps else "no trumps"
         return f"{deals} {turned}: {trumps}."
 
     def current_trick(self) -> TrickView | None:
@@ -248,13 +252,17 @@ class TricksController(TableBase):
         scored = [e for e in self._group_events if type(e) is ev.DealScored]
         return scored[-1].deal if self.paused and scored else self.state.deal
 
+    def _deal_started(self):
+        """While the table pauses after a deal, the DealStarted event of that deal (None when
+        not paused, or when the table began in the middle of the deal)."""
+        if not self.paused:
+            return None
+        return next((e for e in self._group_events if type(e) is ev.DealStarted), None)
+
     def _turn_up(self):
         """The turn-up of the deal the table shows (the finished one while paused)."""
-        if self.paused:
-            started = [e for e in self._group_events if type(e) is ev.DealStarted]
-            if started:
-                return started[0].turn_up
-        return self.state.turn_up
+        started = self._deal_started()
+        return started.turn_up if started else self.state.turn_up
 
     def seat_lines(self) -> list[str]:
         """One sentence per seat: bid (when known), tricks taken, cards in hand, offers."""
