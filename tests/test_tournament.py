@@ -209,6 +209,8 @@ def test_a_malformed_or_illegal_answer_forfeits_with_the_games_own_reason():
     fixture = schedule(2, 2, 1, seed=1)[0]
     for said, reason in [("AS +12", "my_bot answered 'AS +12', which "),
                          ("", "my_bot answered '', which is not a move of this game."),
+                         ("a\nvery\tlong answer " * 5, "my_bot answered 'a very long answer a "
+                          "very long answer...', which is not a move of this game."),
                          (None, "my_bot answered something that is not text."),
                          (Forfeit("It gave up."), "It gave up.")]:
         cautious = HouseBot(Entry("house", "cautious", "cautious"), QUENTIN)

@@ -121,9 +121,10 @@ def play(game, contestants: list, fixture: Fixture, seconds: float) -> Outcome:
 def _play_answer(state, text, player) -> None:
     """Parse the answered text and play it, or raise ``Forfeit`` saying why it cannot be."""
     function = getattr(player, "function", "The bot")
-    shown = text if isinstance(text, str) and len(text) <= 40 else f"{str(text)[:37]}..."
     if not isinstance(text, str):
         raise Forfeit(f"{function} answered something that is not text.")
+    shown = " ".join(text.split())                  # on one line, however it was written
+    shown = shown if len(shown) <= 40 else shown[:37] + "..."
     try:
         move = state.parse_move(text)
     except Exception:           # noqa: BLE001 - whatever the text, the league goes on
