@@ -285,6 +285,16 @@ def test_too_many_line_ups_are_refused_with_the_way_out(tmp_path, capsys):
     assert not (tmp_path / "out").exists()
 
 
+def test_names_come_from_file_names_and_each_file_plays_once(tmp_path):
+    from ninetynine.league.command import find_entries
+    for path in ("ada-05-beat-random.ipynb", "Bea_06.ipynb", "cy/05-beat-random.ipynb",
+                 "dee.py", "eve/dee.py"):
+        (tmp_path / path).parent.mkdir(exist_ok=True)
+        (tmp_path / path).write_text("")
+    entries = find_entries([str(tmp_path), str(tmp_path / "dee.py")], "expert", "quentin_c")
+    assert [entry.name for entry in entries] == ["Bea", "ada", "cy", "dee", "dee#2", "house expert"]
+
+
 def test_missing_files_and_too_few_bots_are_refused(tmp_path, capsys):
     empty = tmp_path / "empty"
     empty.mkdir()

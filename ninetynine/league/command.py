@@ -97,7 +97,7 @@ def _seconds(option: str, value: str) -> float:
 def contestant_name(path: Path) -> str:
     """The learner, from the file name without the exercise ("ada-05-beat-random.ipynb" -> ada),
     or its folder when the file is named only like the exercise ("ada/05-beat-random.ipynb")."""
-    found = re.match(r"^(.*?)(?:^|[-_ ])\d\d(?:-[a-z0-9]+)*$", path.stem)
+    found = re.match(r"^(.*?)(?:^|[-_ ])\d\d(?:-[a-z0-9]+)*$", path.stem, re.IGNORECASE)
     name = found.group(1) if found else path.stem
     return name.strip("-_ ") or path.resolve().parent.name
 
@@ -121,7 +121,8 @@ def find_entries(paths: list[str], house: str, game: str) -> list[Entry]:
             files.append(path)
         else:
             raise Refusal(f"There is no file or folder called {path}.")
-    entries = [Entry("file", contestant_name(file), str(file)) for file in files]
+    unique_files = list(dict.fromkeys(file.resolve() for file in files))    # each file once
+    entries = [Entry("file", contestant_name(file), str(file)) for file in unique_files]
     known = bots_for(game)
     for name in filter(None, (n.strip() for n in house.split(","))):
         if name not in known:
