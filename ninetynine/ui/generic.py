@@ -34,7 +34,7 @@ True
 >>> table.click_move("QS")         # refused in the game's own words; nothing changes
 False
 >>> table.message
-'You do not hold the Queen of Spades: play one of 9D, KH, 2C.'
+'You do not hold the Queen of Spades: play the 9 of Diamonds, the King of Hearts, or the 2 of Clubs.'
 
 When the environment variable ``NINETYNINE_GRADING`` is set (graders run notebooks headless), the
 table displays one line of text instead of its widgets.
