@@ -12,10 +12,11 @@ sentences, but not in this:
 - **watch mode**: bots play every seat, and ``step`` (one move) and ``run`` (to the end of the
   round, deal or game) show their play;
 - **narration**: ``latest`` holds the sentences of the last click (what the live region
-  announces); ``log`` keeps the whole game as a list of ``LogGroup`` (one per round or deal,
-  each a heading and its event sentences, never the same sentence twice in a row); ``lines`` is
+  announces); ``log`` keeps the whole game as a list of ``LogGroup`` (one per round, deal or
+  board game, each a heading and its event sentences, never the same sentence twice in a row); ``lines`` is
   the same log as one flat list. Prompts are never logged: they belong to ``status()``;
-- **pauses**: when a round or a deal ends (``RUN_UNTIL``), the table stops and waits. ``summary``
+- **pauses**: when a round or a deal ends, or a tie clears the board (``RUN_UNTIL``), the table
+  stops and waits. ``summary``
   then holds a ``Summary`` (a heading, sentences saying who lost or scored what and why, and the
   label of the button that goes on), ``paused`` is True, every other click is refused with one
   sentence, and ``next_round()`` (the "Next round" / "Next deal" button) narrates the new round
@@ -45,7 +46,7 @@ from .sentences import Summary   # noqa: F401  (a table's pause, defined with it
 
 @dataclass
 class LogGroup:
-    """One part of a table's log: a ``heading`` ("Round 2", "Deal 3 of 9", "The game") and the
+    """One part of a table's log: a ``heading`` ("Round 2", "Deal 3 of 9", "Game 1") and the
     ``lines`` (sentences of events, in order) that belong under it. A front end shows the heading
     as a heading and the lines as a list under it."""
 

@@ -62,7 +62,7 @@ class CardButton:
     as the 7 of Hearts", with ", selected" added while it is chosen for the bid. ``card`` is the
     card text that a click sends back ("QS", "JK"). ``playable`` is False for a card the rules
     do not let you play now (show it disabled), and ``reason`` then says why in one sentence
-    ("Hearts were led and you hold some: play one of them."); both are only set while you play
+    ("Hearts were led and you hold some, so play one of them."); both are only set while you play
     to a trick.
     """
 
