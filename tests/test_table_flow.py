@@ -355,3 +355,20 @@ def test_while_a_deal_pauses_the_table_still_shows_that_deal():
     assert table.last_trick().number == 9 and table.current_trick() is None
     table.next_deal()
     assert table.deal_sentence().startswith("Deal 2 of 2; ") and table.last_trick() is None
+
+
+def test_a_taiwanese_round_is_summed_up_in_points():
+    table = TableController(nn.make("taiwanese", players=3, rounds=2), bots="random", seed=5)
+    rng = random.Random(5)
+    while not table.paused and not table.is_over:
+        if table.choice_buttons():
+            table.choose(rng.choice(table.choice_buttons()).move)
+        else:
+            table.click_card(rng.choice(table.hand_buttons()).card)
+    lines = table.summary.lines
+    assert table.summary.heading == "Round 1 is over." and len(lines) == 4
+    assert all(re.fullmatch(r"(You|Seat \d) scored (no points this round|\d+ points?, .+)\.", line)
+               for line in lines[:3]), lines
+    assert lines[3] == "Points in the match: " + ", ".join(
+        f"{'you' if seat == 0 else f'Seat {seat}'} {points}"
+        for seat, points in enumerate(table.state.points)) + "."
