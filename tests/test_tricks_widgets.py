@@ -127,7 +127,7 @@ def test_the_joker_says_what_it_stands_for():
                        turn_up="7H", laid_aside=["KC AC 8H", "9H 10H JH", "QH KH AH"])
     table = TricksTable.from_state(state)
     joker = next(card for card in table.hand() if card["id"] == "JK")
-    assert joker["label"] == "the Joker, as the 7 of Hearts" and joker["suit"] == "Joker"
+    assert joker["label"] == "the Joker, as the 7 of Hearts" and joker["suit"] == "as 7♥"
     click_card(table, "the Joker, as the 7 of Hearts")
     assert said(table).startswith("You play the Joker to trick 1.")
 

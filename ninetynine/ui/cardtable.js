@@ -256,7 +256,8 @@ function render({ model, el }) {
     } else {
       felt.append(seatList(t.seats, t.kind));
       felt.append(t.kind === "counting" ? countingCentre(t.centre) : tricksCentre(t.centre));
-      main.append(section("Table", "nn-felt-area", felt));
+      main.append(section("Table", "nn-felt-area", felt,
+        t.centre.last ? h("p", { class: "nn-last-trick", text: t.centre.last }) : null));
     }
     const play = t.kind === "board" ? side : main;
     if (t.kind === "board" && t.seats) {
@@ -284,15 +285,15 @@ function render({ model, el }) {
     }
     if (t.buttons && t.buttons.length) play.append(buttonRow(t.buttons, send, "buttons"));
     for (const part of t.panels || []) {
-      side.append(section(part.heading, `nn-panel ${part.scroll ? "nn-scroll" : ""}`,
-        part.groups.map((g) => h("div", { class: "nn-log-group" },
-          g.heading ? h("h4", { class: "nn-subheading", text: g.heading }) : null,
-          h(part.numbered ? "ol" : "ul", { class: "nn-plain-list" }, g.lines.map((line) => h("li", { text: line })))))));
+      const groups = part.groups.map((g) => h("div", { class: "nn-log-group" },
+        g.heading ? h("h4", { class: "nn-subheading", text: g.heading }) : null,
+        h(part.numbered ? "ol" : "ul", { class: "nn-plain-list" }, g.lines.map((line) => h("li", { text: line })))));
+      // A long panel scrolls in a box that the keyboard can reach (Tab) and scroll (arrows).
+      const box = part.scroll ? h("div", { class: "nn-scroll", tabindex: "0", role: "group",
+        "aria-label": `${part.heading}, scrolling` }, groups) : groups;
+      side.append(section(part.heading, "nn-panel", box));
     }
-    for (const scroll of side.querySelectorAll(".nn-scroll")) {
-      scroll.setAttribute("tabindex", "0");               // a scrolling region reachable by keyboard
-      scroll.scrollTop = scroll.scrollHeight;
-    }
+    for (const scroll of side.querySelectorAll(".nn-scroll")) scroll.scrollTop = scroll.scrollHeight;
 
     // Focus: a new hint (the summary's button, the choices, the board) wins; else the same
     // control; else the same place in its group; else the hand; else the table itself.
@@ -321,6 +322,7 @@ function render({ model, el }) {
     if (id === lastNews) return;
     lastNews = id;
     news.textContent = model.get("news") || "";
+    news.dataset.news = String(id);             // lets a test wait for the next sentence
   }
 
   draw();

@@ -53,15 +53,20 @@ class CardTableView(anywidget.AnyWidget):
 
 
 def face(card: Card, label: str | None = None, *, key: str | None = None, playable: bool = True,
-         reason: str = "", selected: bool = False, toggle: bool = False, small: bool = False) -> dict:
+         reason: str = "", selected: bool = False, toggle: bool = False, small: bool = False,
+         stands_for: Card | None = None) -> dict:
     """A card face for the browser: rank, suit symbol, suit name and colour, and its name in
-    words (``label``, what a screen reader says; the card's name by default)."""
+    words (``label``, what a screen reader says; the card's name by default). A Joker that
+    ``stands_for`` another card shows it under the star ("as A♣")."""
     suit = card.suit
+    joker = "Joker"
+    if card.rank == "JK" and stands_for is not None and stands_for.suit:
+        joker = f"as {RANK_FACES.get(stands_for.rank, stands_for.rank)}{SYMBOLS[stands_for.suit]}"
     return {
         "id": key or str(card),
         "rank": RANK_FACES.get(card.rank, card.rank),
         "symbol": SYMBOLS.get(suit, "★" if card.rank == "JK" else ""),
-        "suit": SUIT_NAMES.get(suit, "Joker" if card.rank == "JK" else ""),
+        "suit": SUIT_NAMES.get(suit, joker if card.rank == "JK" else ""),
         "colour": "red" if suit in RED_SUITS else ("black" if suit else "none"),
         "label": label or card.name,
         "playable": playable, "reason": reason if not playable else "",
@@ -165,9 +170,9 @@ class CardTable(TableWidget):
         raise NotImplementedError
 
     def render(self) -> None:
-        c = self.controller
-        self.view.table = self.model()
-        self.view.announce(" ".join(c.latest))
+        with self.view.hold_sync():                   # one message: the table and its news
+            self.view.table = self.model()
+            self.view.announce(" ".join(self.controller.latest))
 
     def common_buttons(self, run_label: str) -> list[dict]:
         """Step and Run when watching, then New game."""

@@ -18,7 +18,7 @@ table displays one line of text instead of its widgets.
 from __future__ import annotations
 
 from .. import text
-from ..tricks.cards import parse_card, trumps_name
+from ..tricks.cards import acts_as, parse_card, trumps_name
 from .cardtable import CardTable, action_button, face, log_panel
 from .tricks_controller import OFFER_BUTTONS, TricksController, grading_line
 
@@ -97,8 +97,11 @@ class TricksTable(CardTable):
         trumps = f"Trumps: {trumps_name(state.trumps)}" if state.trumps else "No trumps"
         shown = c.current_trick()
         last = c.last_trick()
+        earlier = ""                              # the trick before, while another is played
         if (shown is None or not shown.cards) and last is not None:
             shown = last
+        elif last is not None:
+            earlier = last.sentence
         plays, title, label = [], "No trick yet", c.trick_sentence()
         if shown is not None:
             done = shown.winner is not None
@@ -114,18 +117,24 @@ class TricksTable(CardTable):
                 card = by_seat.get(seat)
                 plays.append({
                     "seat": c._name(seat),
-                    "card": face(parse_card(card.card), card.name) if card else None,
+                    "card": self._face(card.card, card.name) if card else None,
                     "winner": done and seat == shown.winner})
         return {
             "turn_up": face(turn_up, f"Turn-up: {turn_up.name}", small=True) if turn_up else None,
             "trumps": trumps, "trick_title": title, "trick_label": label, "plays": plays,
+            "last": earlier,
         }
+
+    def _face(self, text: str, name: str, **options) -> dict:
+        """A card face; a Joker shows the card it stands for this deal."""
+        card = parse_card(text)
+        stands_for = acts_as(card, self.controller.state.turn_up)
+        return face(card, name, key=text, stands_for=stands_for, **options)
 
     def _hand(self) -> dict:
         c = self.controller
-        cards = [face(parse_card(b.card), b.name, key=b.card,
-                      playable=getattr(b, "playable", True), reason=getattr(b, "reason", ""),
-                      selected=b.selected)
+        cards = [self._face(b.card, b.name, playable=b.playable, reason=b.reason,
+                            selected=b.selected)
                  for b in c.hand_buttons()]
         hint, note = "", ""
         if c.bidding():
