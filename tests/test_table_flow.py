@@ -372,3 +372,14 @@ def test_a_taiwanese_round_is_summed_up_in_points():
     assert lines[3] == "Points in the match: " + ", ".join(
         f"{'you' if seat == 0 else f'Seat {seat}'} {points}"
         for seat, points in enumerate(table.state.points)) + "."
+
+
+def test_the_counting_table_marks_cards_the_rules_forbid():
+    game = nn.make("classic", players=2)                    # the party rules: play safe if you can
+    table = TableController(game, bots="cautious", state=game.setup(count=90, hands=["KH 3C",
+                                                                                     "7C 7D"]))
+    king, three = table.hand_buttons()
+    assert three.playable and not king.playable and king.name == "King of Hearts"
+    assert king.reason == ("The King of Hearts would take the count over 99, and you hold a card "
+                           "that does not: play the 3 of Clubs.")
+    assert refused(table, table.click_card, "KH") == king.reason

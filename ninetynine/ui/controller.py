@@ -36,10 +36,14 @@ from .base import Summary, TableBase
 @dataclass(frozen=True)
 class CardButton:
     """One card of your hand as a button: ``name`` is what the button says ("6 of Clubs"),
-    ``card`` the card text that a click sends back (``"6C"``)."""
+    ``card`` the card text that a click sends back (``"6C"``). ``playable`` is False for a card
+    the rules do not let you play now (show it disabled), and ``reason`` then says why in one
+    sentence; both are only set when it is your turn to play a card."""
 
     name: str
     card: str
+    playable: bool = True
+    reason: str = ""
 
 
 @dataclass(frozen=True)
@@ -118,7 +122,11 @@ class TableController(TableBase):
         rounds: the summary takes the hand's place)."""
         if self.watch or self.paused:
             return []
-        return [CardButton(card.name, str(card)) for card in self.state.hands[self.seat]]
+        playing = self.your_turn and self.state.phase != "draw"
+        playable = {move.card for move in self.state.legal_moves() if isinstance(move, Play)}
+        return [CardButton(card.name, str(card)) if not playing or card in playable else
+                CardButton(card.name, str(card), False, self._why_not(card))
+                for card in self.state.hands[self.seat]]
 
     def choice_buttons(self) -> list[ChoiceButton]:
         """The ways to play the card you clicked, when it has several (Ace as 1 or as 11)."""
