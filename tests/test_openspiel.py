@@ -147,7 +147,7 @@ def test_openspiel_resample_infostate_test(name, options):
     Beyond it: the world shows that player exactly the same view and observation, plays on to
     the end, and differs from the real state where that player cannot see."""
     game = load(name, options)
-    sampler = pyspiel.UniformProbabilitySampler(0., 1.)
+    sampler = pyspiel.UniformProbabilitySampler(0, 0., 1.)        # seeded: the test repeats
     hidden_changed = 0
     for step, state in enumerate(random_states(game, seed=2)):
         if state.is_terminal():

@@ -225,20 +225,33 @@ class _Counting(_Family):
                     played[event.seat, index[event.card]] += 1
             parts["moves_so_far"][0] = view.plays
 
-    def world(self, view, rng):
+    def world(self, view, rng, tries: int = 200):
+        """See ``_Family.world``. A player whose turn has begun has passed the start-of-turn
+        checks: under the Taiwanese rules it holds a card it can play, under the RS Games rules
+        a safe card (else it would have left the round, or paid). So when another seat is to
+        move, deals that fail its check are dealt again (after ``tries`` failures, the last deal
+        stands)."""
         from ..bots.counting import unseen_cards
         from ..counting.state import CountingState
-        pool = unseen_cards(view)
-        rng.shuffle(pool)
-        hands, start = [], 0
-        for seat, size in enumerate(view.hand_sizes):
-            if seat == view.seat:
-                hands.append(list(view.hand))
-            else:
-                hands.append(pool[start:start + size])
-                start += size
-        world = CountingState.from_view(view, self.kit_game, hands, pool[start:],
-                                        random.Random(rng.getrandbits(64)), check=False)
+        unseen = unseen_cards(view)
+        mover = view.to_move
+        check = mover is not None and mover != view.seat and view.phase == "play" and (
+            self.kit_game.rules.scoring == "places" or self.kit_game.rules.no_safe_card_penalty)
+        for _ in range(tries):
+            pool = list(unseen)
+            rng.shuffle(pool)
+            hands, start = [], 0
+            for seat, size in enumerate(view.hand_sizes):
+                if seat == view.seat:
+                    hands.append(list(view.hand))
+                else:
+                    hands.append(pool[start:start + size])
+                    start += size
+            world = CountingState.from_view(view, self.kit_game, hands, pool[start:],
+                                            random.Random(rng.getrandbits(64)), check=False)
+            if not check or (world.legal_moves() if self.kit_game.rules.scoring == "places"
+                             else world._has_safe_card(mover)):
+                break
         world.history = list(view.history)
         world.round_points = list(view.round_points)
         return world
@@ -730,6 +743,8 @@ def ismcts_bot(name: str, simulations: int = 100, uct_c: float = 2.0, rollouts: 
     bot = ismcts.ISMCTSBot(game=game, evaluator=evaluator, uct_c=uct_c,
                            max_simulations=simulations, max_world_samples=max_world_samples,
                            random_state=np.random.RandomState(seed + 1))
+    worlds = random.Random(seed + 2)       # the bot's worlds are seeded too: a match repeats
+    bot.set_resampler(lambda state, player: state.resample_from_infostate(player, worlds.random))
     play = kit_bot(game, bot, seed)
     play.__name__ = f"ismcts_{simulations}"
     return play
