@@ -295,31 +295,6 @@ def test_the_tricks_terminal_shows_a_deals_summary_and_waits():
                          *console.table.summary.lines]
 
 
-def test_the_tricks_terminal_tells_each_deal_once_and_never_repeats_itself():
-    game = TricksConsole(nn.make("tricks", deals=2), seed=3, plain=True, stdin=io.StringIO(),
-                         stdout=io.StringIO())
-    answers = []
-    while not game.table.is_over:                       # bid 1 2 3, pass, first legal card
-        state = game.table.state
-        if game.table.paused:
-            line = ""
-        elif state.phase == "bid":
-            line = "1 2 3"
-        elif state.phase == "offer":
-            line = "pass"
-        else:
-            line = str(state.hands[0].index(state.legal_moves()[0].card) + 1)
-        answers.append(line)
-        game.handle(line)
-    out = io.StringIO()
-    TricksConsole(nn.make("tricks", deals=2), seed=3, plain=True, stdout=out,
-                  stdin=io.StringIO("\n".join(answers) + "\n")).run()
-    lines = out.getvalue().splitlines()
-    assert no_repeats(lines)
-    assert sum("is turned up" in line or "The turn-up is" in line for line in lines) == 2
-    assert lines.count("Deal 1 of 2 is scored.") == 1 and "Final scores:" in lines
-
-
 def test_a_tie_clears_the_board_after_a_pause():
     table = BoardController(nn.make("board", players=2), watch=True, seed=6, bots="board_random")
     assert table.run() is True and table.paused            # seed 6: game 1 ends in a tie

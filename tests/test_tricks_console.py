@@ -144,6 +144,10 @@ def test_the_end_of_the_input_quits_and_a_whole_game_plays_to_the_end():
     assert "Deal 2 is scored." in text and "The game is over." in text
     assert "Final scores:" in text
     assert text.count("The game is over") == 1 and " with " not in text.split("The game is over")[1]
+    lines = text.splitlines()                  # each deal told once, no sentence twice in a row
+    assert all(line != before for before, line in zip(lines, lines[1:]))
+    assert sum("is turned up" in line or "The turn-up is" in line for line in lines) == 2
+    assert lines.count("Deal 1 of 2 is scored.") == 1
 
 
 def test_bot_choices_and_command_line_options(capsys):

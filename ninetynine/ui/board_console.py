@@ -98,14 +98,9 @@ class BoardConsole(Terminal):
     def pause(self, tied: int) -> None:
         """After a tie: what it means, then wait for Enter (q quits)."""
         self.say(text.tie_summary(tied))
-        while True:
-            line = self.ask(f"Press Enter for game {tied + 1}, or type q to quit.").strip()
-            if not line:
-                return
-            if is_quit(line):
-                raise Quit
-            self.say(f"{text.tie_heading(tied)[:-1]}: press Enter to begin game {tied + 1}, or "
-                     "type q to quit.")
+        self.wait_for_enter(f"Press Enter for game {tied + 1}, or type q to quit.",
+                            f"{text.tie_heading(tied)[:-1]}: press Enter to begin game "
+                            f"{tied + 1}, or type q to quit.")
 
     def show_board(self) -> None:
         """The board in words, one row per line, top row first."""

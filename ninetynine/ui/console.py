@@ -120,14 +120,9 @@ class ConsoleGame(Terminal):
         summary = self.round_summary()
         self.say(*summary.lines)
         next_round = self.state.round
-        while True:
-            line = self.ask(f"Press Enter for round {next_round}, or type q to quit.").strip()
-            if not line:
-                return
-            if is_quit(line):
-                raise Quit
-            self.say(f"{summary.heading[:-1]}: press Enter to deal round {next_round}, or type "
-                     "q to quit.")
+        self.wait_for_enter(f"Press Enter for round {next_round}, or type q to quit.",
+                            f"{summary.heading[:-1]}: press Enter to deal round {next_round}, or "
+                            "type q to quit.")
 
     def show_table(self) -> None:
         """The table before your move: a box in rich mode, three sentences in plain mode."""

@@ -126,6 +126,17 @@ class Terminal:
             raise Quit
         return line.rstrip("\r\n") if self.KEEP_SPACES else line.strip()
 
+    def wait_for_enter(self, prompt: str, refusal: str) -> None:
+        """A pause (the end of a round, a tied board): ask ``prompt`` until Enter alone is typed.
+        Q quits; anything else gets ``refusal``, one sentence, and the pause goes on."""
+        while True:
+            line = self.ask(prompt).strip()
+            if not line:
+                return
+            if is_quit(line):
+                raise Quit
+            self.say(refusal)
+
     def opponents(self, bot_names: list[str]) -> str:
         """Who plays where: "the random bot plays Seat 1 and Seat 2; the expert bot plays Seat 3".
 
