@@ -1,4 +1,5 @@
-"""Every link in every notebook, exercise and solution opens what it names (issue 11).
+"""The first hour (issue 11): ``make lab`` serves the repository and says what it is doing, and
+every link in every notebook, exercise and solution opens what it names.
 
 ``make lab`` serves the repository root, so a relative link in a notebook's Markdown opens in
 JupyterLab exactly when its target exists inside the repository. Links are read with
@@ -8,6 +9,8 @@ link: ``[text](target)``, ``<https://...>`` and images, not just text that looks
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
@@ -79,3 +82,15 @@ def test_a_missing_or_outside_target_is_reported():
 def test_every_link_opens_what_it_names(notebook):
     problems = [why for target in markdown_links(notebook) if (why := broken(notebook, target))]
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+def test_make_lab_serves_the_repository_root_and_says_so_before_installing():
+    """``make -n -B``: the commands ``make lab`` runs on a fresh clone, without running them."""
+    commands = subprocess.run(["make", "-n", "-B", "lab"], cwd=ROOT, capture_output=True,
+                              text=True, check=True).stdout.splitlines()
+    assert commands[0].startswith('echo "Setting up .venv with the notebook extra')
+    assert any("pip install -q" in line for line in commands[1:])          # the silent install
+    lab = commands[-1].split()
+    assert lab[:2] == [".venv/bin/jupyter", "lab"] and "--ServerApp.root_dir=." in lab
+    assert lab[-1] == "notebooks/00-start-here.ipynb"
