@@ -182,3 +182,16 @@ def test_grading_mode_shows_one_line(monkeypatch):
     assert repr(table) == "BoardTable(players=2, seat=0)"
 
 
+
+
+def test_a_tie_pauses_with_next_game():
+    table = BoardTable(nn.make("board", players=2), watch=True, seed=6, bots="board_random")
+    table.press("Run to the end of the game")                # seed 6: game 1 ends in a tie
+    summary = table.view.table["summary"]
+    assert summary["heading"] == "Game 1 is a tie." and summary["button"]["label"] == "Next game"
+    assert button_labels(table) == ["New game", "Next game"]  # no Step or Run while it waits
+    assert not table.send({"action": "button", "id": "step"})
+    assert said(table) == table.controller.message
+    table.press("Next game")
+    assert table.view.table["summary"] is None
+    assert [g["heading"] for g in table.view.table["panels"][0]["groups"]][:2] == ["Game 1", "Game 2"]

@@ -114,7 +114,7 @@ class BoardTable(CardTable):
     def _buttons(self) -> list[dict]:
         c = self.controller
         found = []
-        if not c.watch and not c.is_over:
+        if not c.watch and not c.is_over and not c.paused:
             found += [action_button("draw", "Draw"),
                       action_button("discard", "Discard selected card")]
         return found + self.common_buttons("Run to the end of the game")

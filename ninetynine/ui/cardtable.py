@@ -175,12 +175,15 @@ class CardTable(TableWidget):
             self.view.announce(" ".join(self.controller.latest))
 
     def common_buttons(self, run_label: str) -> list[dict]:
-        """Step and Run when watching, then New game."""
+        """Step and Run when watching (not while a pause waits), then New game (unless the
+        game's summary offers it already)."""
         c = self.controller
         found = []
-        if c.watch:
+        if c.watch and not c.paused:
             found += [action_button("step", "Step"), action_button("run", run_label)]
-        return found + [action_button("new_game", "New game")]
+        if c.summary is None or c.summary.kind != "game":
+            found.append(action_button("new_game", "New game"))
+        return found
 
     def summary_panel(self) -> dict | None:
         """The end of a round, a deal or the game (the controller's ``summary``), with the button
