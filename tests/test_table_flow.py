@@ -358,3 +358,13 @@ def test_the_counting_table_marks_cards_the_rules_forbid():
     assert king.reason == ("The King of Hearts would take the count over 99, and you hold a card "
                            "that does not: play the 3 of Clubs.")
     assert refused(table, table.click_card, "KH") == king.reason
+
+
+def test_a_table_from_a_played_position_logs_its_past_rounds_without_pausing_on_them():
+    game = nn.make("quentin_c", players=3, tokens=9)
+    state = game.new_game(seed=2)
+    while state.round < 3:                                       # two rounds played by bots
+        state.play(nn.bots.cautious_bot(state.view(state.to_move)))
+    table = TableController(game, bots="cautious", state=state.copy())
+    assert [group.heading for group in table.log][:3] == ["Round 1", "Round 2", "Round 3"]
+    assert not table.paused or table.summary.heading != "Round 1 is over."

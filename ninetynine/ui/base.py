@@ -227,10 +227,9 @@ class TableBase:
         self.log = []
         self.summary = None
         self._held, self._group_events = [], []
-        events = list(state.history)
-        if not self.watch and not self._ends_round(events):
-            events += self._bots_until_your_turn()
-        self._report(events)
+        history = list(state.history)           # the story so far: logged, never paused on
+        events = self._bots_until_your_turn() if not self.watch else []
+        self._report(history + events, since=len(history))
 
     def _play(self, move) -> bool:
         """Make your move, then let the bots answer; refuse (changing nothing) if it is illegal."""
@@ -262,17 +261,19 @@ class TableBase:
 
     # --- inside: the log, the news and the pauses ---------------------------------------------
 
-    def _report(self, events: list) -> None:
+    def _report(self, events: list, since: int = 0) -> None:
         """Tell ``events`` (just played): log them under their round's heading, announce them,
-        and pause with a summary if a round, a deal or the game ended.
+        and pause with a summary if a round, a deal or the game ended (at or after the event
+        numbered ``since``: a table that starts from a position does not pause on its past).
 
         The events of the next round that the engine dealt at once are held back and told by
         ``next_round``, so that the end of a round is never drowned in the next one's first plays.
         """
         events = list(events)
-        ended = self._ends_round(events)
+        ended = self._ends_round(events[since:])
         if ended:
-            end = next(i for i, e in enumerate(events) if type(e) is self.RUN_UNTIL)
+            end = next(i for i in range(since, len(events))
+                       if type(events[i]) is self.RUN_UNTIL)
             start = next((i for i in range(end, len(events))
                           if type(events[i]) is self.START_EVENT), len(events))
             events, self._held = events[:start], events[start:]
