@@ -12,6 +12,7 @@ import json
 import os
 import random
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -383,6 +384,34 @@ def test_a_bot_that_ends_its_process_forfeits_and_gets_a_new_sandbox_next_game(t
                 seat.answer(state.view(state.to_move), 5.0)
             assert str(forfeit.value) == reason
             assert seat.learner is None                         # and not started again
+
+
+def test_a_bot_busy_between_its_moves_is_stopped_and_an_honest_one_is_not():
+    _need_bwrap()
+    from ninetynine.league.sandboxed import Sandboxed
+    game = nn.make("quentin_c", players=2)
+    honest = Sandboxed(Entry("file", "careful", str(BOTS / "careful.py")), QUENTIN)
+    try:
+        outcome = play(game, [honest, HouseBot(RANDOM, QUENTIN)], schedule(2, 2, 1, 3)[0], 5.0)
+        assert outcome.forfeits == () and honest.idle_seconds < 0.05
+    finally:
+        honest.close()
+    hog = Sandboxed(Entry("file", "hog", str(BOTS / "hog.py")), QUENTIN)
+    hog.idle_limits = (0.05, 0.01)           # the defaults (1 s, 10%) would take longer to reach
+    state = game.new_game(seed=1)
+    try:
+        hog.begin("first")
+        hog.answer(state.view(state.to_move), 5.0)           # its threads start counting
+        time.sleep(1.0)
+        for game_key in ("first", "second"):
+            hog.begin(game_key)
+            with pytest.raises(Forfeit, match=r"^my_bot kept the processor busy between its "
+                                              r"moves \([0-9.]+ seconds while the others played\), "
+                                              "so it plays no more games in this league.$"):
+                hog.answer(state.view(state.to_move), 5.0)
+            assert hog.learner is None                        # stopped, and not started again
+    finally:
+        hog.close()
 
 
 def _children() -> list[str]:

@@ -10,6 +10,11 @@ plain data (``plain.to_plain``) and gets the move's text back, within the time l
 A bot that is too slow, prints too much, or ends its own process loses its sandbox with the game;
 the next game starts it again (and runs the file again). A file that does not run at all, or
 defines no bot, forfeits every game with the same reason, and is not started again.
+
+Between its moves a bot must be idle (``idle.IdleWatch``): one that keeps the processor busy
+while the others play - more than ``IDLE_SECONDS`` in all, and more than ``IDLE_SHARE`` of the
+time it waited - would slow the bots on move down. It forfeits, its sandbox is stopped, and it
+plays no more games in the league.
 """
 from __future__ import annotations
 
@@ -17,7 +22,16 @@ import shutil
 import tempfile
 from pathlib import Path
 
+import time
+
 from .contestants import Entry, Forfeit, PlainSeat, Table, error_sentence, one_line, too_slow
+from .idle import IdleWatch
+
+#: a bot busy between its moves for more than this many processor seconds in all...
+IDLE_SECONDS = 1.0
+#: ...and for more than this share of the time it waited, is stopped (a bot that waits for the
+#: next view uses none; Linux counts processor time in ticks, so a few are noise)
+IDLE_SHARE = 0.1
 
 #: run in the learner's namespace after its file: the referee calls these two by name
 SEAT_CODE = """\
@@ -44,6 +58,8 @@ class Sandboxed(PlainSeat):
         super().__init__(entry, table)
         self.use_bwrap, self.start_seconds, self.hide = use_bwrap, start_seconds, tuple(hide)
         self.learner, self.broken, self.copy = None, None, None
+        self.idle_seconds, self.waited, self.watch, self.since = 0.0, 0.0, None, None
+        self.idle_limits = (IDLE_SECONDS, IDLE_SHARE)
 
     def _file(self) -> Path:
         """The learner's file; on a Dask worker, a private copy of the text sent with the entry."""
@@ -62,6 +78,8 @@ class Sandboxed(PlainSeat):
             self.learner.load(self._file(), timeout=self.start_seconds)
             self.learner.run(SEAT_CODE, "<league>", timeout=self.start_seconds)
             self.function = self.learner.call("_league_player", timeout=self.start_seconds)
+            self.watch = IdleWatch(self.learner.process.pid)
+            self._moved()
         except LearnerError as error:           # raised by a cell: its name, text and cell
             self.broken = f"The file did not run: {one_line(f'{error.name}: {error.text}')}."
         except LookupError as error:            # neither my_bot nor my_bid
@@ -86,14 +104,34 @@ class Sandboxed(PlainSeat):
             self._start()
         if self.broken:
             raise Forfeit(self.broken)
+        self._check_idle()
         try:
-            return self.learner.call("_league_answer", self.payload(view), timeout=seconds)
+            text = self.learner.call("_league_answer", self.payload(view), timeout=seconds)
+            self._moved()
+            return text
         except OutOfTime:
             raise Forfeit(too_slow(self.function, seconds)) from None
         except LearnerFailure as failure:
             raise Forfeit(str(failure)) from None       # the channel's sentence: stopped...
         except Exception as error:              # noqa: BLE001 - the learner's error, rebuilt
+            self._moved()
             raise Forfeit(error_sentence(self.function, error)) from None
+
+    def _moved(self) -> None:
+        self.watch.moved()
+        self.since = time.monotonic()
+
+    def _check_idle(self) -> None:
+        """Add the processor time used since the last move; stop a bot that keeps busy."""
+        self.idle_seconds += self.watch.idle()
+        self.waited += time.monotonic() - self.since
+        most, share = self.idle_limits
+        if self.idle_seconds > most and self.idle_seconds > share * self.waited:
+            self.broken = (f"{self.function} kept the processor busy between its moves "
+                           f"({self.idle_seconds:.1f} seconds while the others played), so it "
+                           "plays no more games in this league.")
+            self._stop()
+            raise Forfeit(self.broken)
 
     def _stop(self) -> None:
         if self.learner is not None:
