@@ -9,7 +9,8 @@ game) and plays a league:
   crashes, is too slow or answers an illegal move forfeits that game with a reason;
 - ``contestants.py``: what the referee talks to (the kit's own bots, and a learner's file run in
   this process for the kit's tests); ``sandboxed.py``: a learner's file in its own sandbox,
-  reached through the grader's plain-data channel (``grading.channel``);
+  reached through the grader's plain-data channel (``grading.channel``); ``idle.py``: the
+  processor time a sandbox uses between its moves;
 - ``plain.py``: a view as plain data, and back; ``seat.py``: the learner's side of a seat;
 - ``run.py``: the league played here, or on a Dask cluster (``--scheduler``);
 - ``results.py``: ratings (openskill), win rates with Wilson intervals, head-to-head, the CSV
