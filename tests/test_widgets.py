@@ -140,13 +140,21 @@ def test_new_game_and_settings():
     first = table.controller.state
     table.press("New game")
     assert table.controller.state is not first
-    table.rules_input.value = "taiwanese"
+    table.rules_input.value = "taiwanese"                            # what is valid is kept
     assert table.tokens_input.layout.display == "none"               # not a tokens game: hidden
-    assert table.hand_size_input.value == 5
+    assert table.auto_draw_input.layout.display == "none"
+    assert (table.players_input.value, table.hand_size_input.value) == (2, 3)
+    assert said(table).startswith('Under the Taiwanese "99 Rules": tokens and manual drawing do '
+                                  "not apply")                       # one sentence says so
     table.players_input.value = 4
+    table.hand_size_input.value = 5
     table.apply_button.click()
     assert table.controller.game.name == "taiwanese" and table.controller.game.players == 4
     assert len(hand(table)) == 5 and len(table.view.table["seats"]) == 4
+    table.rules_input.value = "quentin_c"
+    assert table.tokens_input.layout.display != "none" and table.tokens_input.value == 9
+    assert "9 tokens" in said(table)
+    table.rules_input.value = "taiwanese"
     game = table.controller.game
     table.players_input.value = 9                                    # too many players
     table.apply_button.click()

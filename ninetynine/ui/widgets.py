@@ -96,20 +96,30 @@ class Table(CardTable):
         self._enable_token_settings(settings["rules"])
 
     def _enable_token_settings(self, rules: str) -> None:
-        """Tokens and manual drawing exist only in the rule sets that play for tokens: hidden in
-        a game scored in points."""
-        tokens = self.controller.rule_sets[rules].scoring == "tokens"
-        show(self.tokens_input, tokens)
-        show(self.auto_draw_input, tokens)
+        """Show only the fields that mean something under ``rules`` (tokens and manual drawing
+        exist only in games scored in tokens)."""
+        applies = self.controller.applicable_settings(rules)
+        show(self.tokens_input, applies["tokens"])
+        show(self.auto_draw_input, applies["auto_draw"])
+
+    def _settings_row(self) -> dict:
+        """The settings row as it stands (what the player typed so far)."""
+        return {"rules": self.rules_input.value, "players": self.players_input.value,
+                "bots": self.bots_input.value, "hand_size": self.hand_size_input.value,
+                "tokens": self.tokens_input.value or None,
+                "auto_draw": self.auto_draw_input.value}
 
     def _rules_chosen(self, change) -> None:
-        """A new rule set was chosen: fill in its default table."""
-        rules = self.controller.rule_sets[change["new"]]
-        self.players_input.value = rules.default_players
-        self.hand_size_input.value = rules.default_hand_size
-        self.tokens_input.value = rules.default_tokens
-        self.auto_draw_input.value = True
-        self._enable_token_settings(rules.name)
+        """A new rule set was chosen: keep what is still valid, and say in one sentence what the
+        change did (the controller's ``settings_for``)."""
+        row = {**self._settings_row(), "rules": change["old"]}
+        settings, sentence = self.controller.settings_for(change["new"], row)
+        self.players_input.value = settings["players"]
+        self.hand_size_input.value = settings["hand_size"]
+        self.tokens_input.value = settings["tokens"] or 0
+        self.auto_draw_input.value = settings["auto_draw"]
+        self._enable_token_settings(settings["rules"])
+        self.view.announce(sentence)
 
     def _apply_settings(self) -> None:
         rules = self.rules_input.value
@@ -160,23 +170,13 @@ class Table(CardTable):
 
     def _hand(self) -> dict:
         c = self.controller
-        playable = {str(m.card) for m in c.state.legal_moves() if hasattr(m, "card")} \
-            if c.your_turn and c.state.phase != "draw" else set()
-        cards = []
-        for each in c.hand_buttons():
-            card = c.game.rules.parse_card(each.card)
-            ok = each.card in playable
-            cards.append(face(card, each.name, key=each.card, playable=ok,
-                              reason="" if ok else self._why_not(card)))
-        hint = ("Press a card to play it." if c.your_turn and c.state.phase != "draw"
-                else "")
+        drawing = c.drawing                       # Draw or End turn first: no card now
+        cards = [face(c.game.rules.parse_card(b.card), b.name, key=b.card,
+                      playable=b.playable and not drawing,
+                      reason=sentences.draw_or_end() if drawing else b.reason)
+                 for b in c.hand_buttons()]
+        hint = "Press a card to play it." if c.your_turn and c.state.phase != "draw" else ""
         return {"heading": "Your hand", "hint": hint, "cards": cards}
-
-    def _why_not(self, card) -> str:
-        """Why a card of your hand cannot be played now, in one sentence."""
-        c = self.controller
-        refusal = c._refuse_unless_your_play()
-        return refusal or c._why_not(card)
 
     def _buttons(self) -> list[dict]:
         c = self.controller
