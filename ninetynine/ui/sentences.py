@@ -277,3 +277,59 @@ def grading_line(game) -> str:
     """What a table shows in a notebook run headless by a grader."""
     return (f"A live table of {game.rules.title} for {game.players} players appears here "
             "when the notebook runs in Jupyter.")
+
+
+# --- the card tables' words (ui/cardtable.py draws them; the three tables fill them in) --------
+
+#: Labels the card table's front end shows or gives to screen readers (cardtable.js reads them
+#: from the model: the browser holds no English of its own).
+TABLE_WORDS = {"felt": "Table", "seats": "Seats", "count": "Count", "to_move": "(to move)",
+               "wins": "wins", "chosen": "chosen", "not_now": "not now",
+               "choices": "Ways to play the card", "scrolling": "scrolling", "hand": "Your hand",
+               "log": "What happened", "scores": "Scores", "face_up": "Cards face up",
+               "board": "Board", "board_label": "Board, 10 rows of 10 squares"}
+
+
+def table_title(name: str, how_many: str) -> str:
+    """A table's title: "Quentin C, 2 players", "Ninety-Nine, 9 deals"."""
+    return f"{name}, {how_many}"
+
+
+def direction_words(forward: bool) -> str:
+    """The direction of play under the count."""
+    return "Play goes in seat order" if forward else "Play goes in reverse order"
+
+
+def hand_hint(game: str, step: str) -> str:
+    """What to do with your hand now: ``game`` "counting", "tricks" or "board"; ``step`` "play",
+    "bid" or "offer" ("" when nothing is to be done)."""
+    return {
+        ("counting", "play"): "Press a card to play it.",
+        ("tricks", "bid"): "Press three cards to lay them aside as your bid (press one again to "
+                           "put it back).",
+        ("tricks", "offer"): "Declare, reveal or pass with the buttons below.",
+        ("tricks", "play"): "Press a card to play it to the trick.",
+        ("board", "play"): "Press a card to select it; the board then shows the squares it "
+                           "allows. On the board, the arrow keys move and Enter places the marker.",
+    }.get((game, step), "")
+
+
+def trumps_words(trumps: str | None) -> str:
+    """"Trumps: Hearts" or "No trumps" (``trumps`` the trump suit in words, or None)."""
+    return f"Trumps: {trumps}" if trumps else "No trumps"
+
+
+def turn_up_label(card_name: str) -> str:
+    return f"Turn-up: {card_name}"
+
+
+def trick_title(number: int | None, tricks: int, finished: bool) -> str:
+    """Above the trick on the felt: "Trick 4 of 9", "Last trick, number 3", "No trick yet"."""
+    if number is None:
+        return "No trick yet"
+    return f"Last trick, number {number}" if finished else f"Trick {number} of {tricks}"
+
+
+def marks_line(legend: str) -> str:
+    """Under the board: "Marks: X marks your markers; O marks Seat 1's markers."."""
+    return f"Marks: {legend}"
