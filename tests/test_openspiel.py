@@ -112,7 +112,7 @@ def test_pyspiel_cannot_serialize_the_game_of_a_sampled_stochastic_python_game()
         pyspiel.serialize_game_and_state(game, game.new_initial_state())
 
 
-@pytest.mark.parametrize("name, options", CASES, ids=IDS)
+@pytest.mark.parametrize("name, options", list(SHORT.items()), ids=list(SHORT))
 def test_openspiel_games_sim_test(name, options):
     """OpenSpiel's general simulation test of every registered game (clones, terminal returns),
     without its two serialization steps, which need the game's generator (see above)."""
@@ -171,7 +171,7 @@ def test_openspiel_resample_infostate_test(name, options):
     assert hidden_changed > 0
 
 
-@pytest.mark.parametrize("name, options", CASES, ids=IDS)
+@pytest.mark.parametrize("name, options", list(SHORT.items()), ids=list(SHORT))
 def test_observers_agree_with_the_states_strings_and_tensors(name, options):
     """As ``kuhn_poker_test.test_consistent``: OpenSpiel's observation objects (the default
     observation, and the information state with perfect recall) give the strings and tensors
@@ -272,6 +272,9 @@ def test_openspiel_ismcts_plays_a_counting_game_against_the_kits_bots():
     bot = nos.ismcts_bot("quentin_c", simulations=10, players=3, tokens=1)
     record = nn.play_game(nn.make("quentin_c", players=3, tokens=1), [bot, "expert", "search"], seed=3)
     assert record.moves > 0 and len(record.standings) == 3
+    other_table = nn.make("quentin_c", players=3, tokens=2).new_game(seed=1)
+    with pytest.raises(ValueError, match="give it the same options as the table"):
+        bot(other_table.view(other_table.to_move))
 
 
 def test_openspiel_ismcts_runs_on_the_openspiel_state_itself():

@@ -29,8 +29,8 @@ Information: imperfect. Every string and tensor a seat receives is built from
     players' drawn or laid-aside cards hidden), so the information-state string is a complete
     record of what the seat knows (perfect recall). The information-state *tensor* has a fixed
     size, so it cannot hold a whole history of unbounded length: it is the observation plus, for
-    each seat, the cards it has been seen to play this round (or deal) and the number of moves
-    so far. It is a function of the information state (equal in every world the seat cannot
+    each seat, the cards it has been seen to play this round or deal (the board game: to
+    discard), and the number of events the seat has seen. It is a function of the information state (equal in every world the seat cannot
     tell apart: OpenSpiel's resampling check tests exactly that), not a complete record of it.
 
 Returns: at the end of the game only (reward model "terminal"), from ``state.standings()``:
@@ -192,7 +192,7 @@ class _Counting(_Family):
                   ("tokens", (n,)), ("points", (n,)), ("hand_sizes", (n,)), ("in_round", (n,)),
                   ("out_of_game", (n,)), ("deck_size", (1,)), ("round", (1,))]
         if perfect_recall:
-            pieces += [("played_this_round", (n, d)), ("moves_so_far", (1,))]
+            pieces += [("played_this_round", (n, d)), ("events_so_far", (1,))]
         return pieces
 
     def fill(self, parts, view, perfect_recall):
@@ -223,7 +223,7 @@ class _Counting(_Family):
                     played.fill(0)
                 elif type(event) is CardPlayed:
                     played[event.seat, index[event.card]] += 1
-            parts["moves_so_far"][0] = view.plays
+            parts["events_so_far"][0] = len(view.history)
 
     def world(self, view, rng, tries: int = 200):
         """See ``_Family.world``. A player whose turn has begun has passed the start-of-turn
@@ -279,7 +279,7 @@ class _Tricks(_Family):
                   ("premium", (3, 2)), ("exposed_bids", (3, c)), ("exposed_hands", (3, c)),
                   ("tricks_taken", (3,)), ("scores", (3,)), ("deal", (1,))]
         if perfect_recall:
-            pieces += [("played_this_deal", (3, c)), ("moves_so_far", (1,))]
+            pieces += [("played_this_deal", (3, c)), ("events_so_far", (1,))]
         return pieces
 
     def fill(self, parts, view, perfect_recall):
@@ -317,7 +317,7 @@ class _Tricks(_Family):
             for leader, cards in tricks:
                 for place, card in enumerate(cards):
                     parts["played_this_deal"][(leader + place) % 3, index[card]] = 1
-            parts["moves_so_far"][0] = len(view.history)
+            parts["events_so_far"][0] = len(view.history)
 
     def world(self, view, rng):
         from ..bots.tricks import _deal_hands
@@ -369,7 +369,7 @@ class _Board(_Family):
         pieces = [("seat", (n,)), ("to_move", (n,)), ("markers", (n, 100)), ("hand", (100,)),
                   ("discard", (100,)), ("hand_sizes", (n,)), ("deck_size", (1,))]
         if perfect_recall:
-            pieces += [("discarded_by", (n, 100)), ("moves_so_far", (1,))]
+            pieces += [("discarded_by", (n, 100)), ("events_so_far", (1,))]
         return pieces
 
     def fill(self, parts, view, perfect_recall):
@@ -391,7 +391,7 @@ class _Board(_Family):
                     parts["discarded_by"].fill(0)
                 elif type(event) is BoardCardDiscarded:
                     parts["discarded_by"][event.seat, event.card.value] = 1
-            parts["moves_so_far"][0] = len(view.history)
+            parts["events_so_far"][0] = len(view.history)
 
     def world(self, view, rng):
         from ..board.events import BoardTied, FirstPlayerChosen
@@ -435,7 +435,7 @@ def _parameters(name: str) -> dict:
     kit_game = make(name)
     parameters = dict(kit_game.options)
     parameters["rng_seed"] = 0
-    if _family_of(kit_game).natural_length is None or name == "board":
+    if _family_of(kit_game).natural_length is None:
         parameters["max_moves"] = DEFAULT_MAX_MOVES
     return parameters
 
@@ -712,6 +712,7 @@ def kit_bot(game: NinetyNineGame, bot, seed: int = 0):
     rng = random.Random(seed)
 
     def play(view):
+        _check_table(game, view)
         world = game.family.world(view, rng)
         state = game.state_from_kit(world)
         move = game.move_of(bot.step(state))
@@ -721,6 +722,17 @@ def kit_bot(game: NinetyNineGame, bot, seed: int = 0):
 
     play.__name__ = f"openspiel_{type(bot).__name__}"
     return play
+
+
+def _check_table(game: NinetyNineGame, view) -> None:
+    """Refuse, in one sentence, a view of a table whose options differ from the bot's game."""
+    kit_game = game.kit_game
+    options = getattr(view, "options", None)
+    if view.players != kit_game.players or (options is not None and options != kit_game.options) \
+            or getattr(view, "deals", kit_game.options.get("deals")) != kit_game.options.get("deals") \
+            or (kit_game.name == "tricks" and (view.turn_up is None) != (kit_game.trumps == "results")):
+        raise ValueError(f"This OpenSpiel bot plays {kit_game.name} with {kit_game.options}: give "
+                         "it the same options as the table it plays at.")
 
 
 def ismcts_bot(name: str, simulations: int = 100, uct_c: float = 2.0, rollouts: int = 1,
