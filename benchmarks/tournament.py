@@ -52,15 +52,17 @@ def start_seconds(path: Path, times: int = 3) -> float:
     return statistics.median(samples)
 
 
-def ms_per_move(seat, moves: int) -> float:
-    """Milliseconds per move when ``seat`` plays both seats of games until ``moves`` are made."""
+def ms_per_move(seats: list, moves: int) -> float:
+    """Milliseconds per move when ``seats`` (one contestant a seat) play until ``moves`` are
+    made, the time of ``answer`` alone."""
     made, spent, game_number = 0, 0.0, 0
     while made < moves:
-        seat.begin(f"game {game_number}")
+        for seat in seats:
+            seat.begin(f"game {game_number}")
         state = GAME.new_game(seed=game_number)
         while not state.is_over and made < moves:
             began = time.perf_counter()
-            text = seat.answer(state.view(state.to_move), 10)
+            text = seats[state.to_move].answer(state.view(state.to_move), 10)
             spent += time.perf_counter() - began
             state.play(state.parse_move(text))
             made += 1
@@ -78,13 +80,15 @@ def main() -> None:
     print(f"Start a sandbox and run careful.py: {start_seconds(BOT):.2f} s (median of 3).")
     print("Start a sandbox and run exercise 05's solution notebook: "
           f"{start_seconds(NOTEBOOK):.2f} s.")
-    sandboxed = Sandboxed(Entry("file", "careful", str(BOT)), TABLE)
-    sandboxed.begin("warm")
+    entry = Entry("file", "careful", str(BOT))
+    sandboxed = [Sandboxed(entry, TABLE), Sandboxed(entry, TABLE)]
     try:
+        ms_per_move(sandboxed, 2)                       # started before the clock runs
         remote = ms_per_move(sandboxed, args.moves)
     finally:
-        sandboxed.close()
-    local = ms_per_move(InProcess(Entry("file", "careful", str(BOT)), TABLE), args.moves)
+        for seat in sandboxed:
+            seat.close()
+    local = ms_per_move([InProcess(entry, TABLE), InProcess(entry, TABLE)], args.moves)
     print(f"A move through the sandbox: {remote:.2f} ms; the same bot in this process (same "
           f"plain-data view, in a thread): {local:.2f} ms; over {args.moves} moves.")
     folder = Path(tempfile.mkdtemp(prefix="ninetynine-bench-"))
