@@ -13,8 +13,9 @@ the kit's ``expert`` bot, then against two copies of the kit's ``search`` bot. S
 wins a third of the games. The games are kept short so that a match takes minutes: 2 tokens
 each (Taiwanese rules: one round of 5 cards each).
 
-Printed per match: ISMCTS's wins with the 95% Wilson interval of its win rate, and the median and
-mean CPU time of an ISMCTS decision (a decision with one legal move takes no search). Timings are CPU time of this process (fair on a busy machine).
+Printed per match: ISMCTS's wins with the 95% Wilson interval of its win rate, and the median
+and mean CPU time of an ISMCTS decision (a decision with one legal move takes no search).
+Timings are CPU time of this process (fair on a busy machine).
 """
 from __future__ import annotations
 

@@ -30,8 +30,9 @@ Information: imperfect. Every string and tensor a seat receives is built from
     record of what the seat knows (perfect recall). The information-state *tensor* has a fixed
     size, so it cannot hold a whole history of unbounded length: it is the observation plus, for
     each seat, the cards it has been seen to play this round or deal (the board game: to
-    discard), and the number of events the seat has seen. It is a function of the information state (equal in every world the seat cannot
-    tell apart: OpenSpiel's resampling check tests exactly that), not a complete record of it.
+    discard), and the number of events the seat has seen. It is a function of the information
+    state (equal in every world the seat cannot tell apart: OpenSpiel's resampling check tests
+    exactly that), not a complete record of it.
 
 Returns: at the end of the game only (reward model "terminal"), from ``state.standings()``:
     each seat gets (seats ranked below it - seats ranked above it) / (players - 1). The winner
