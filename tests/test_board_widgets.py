@@ -91,7 +91,8 @@ def test_pressing_an_allowed_square_plays_it_and_the_bot_answers():
     assert said(table).startswith("You play the card 37 to 99 and put a marker on square 40.")
     assert not any(sq["allowed"] for sq in squares(table).values())
     assert hand(table)[:1] == ["card 80 to 99"]
-    assert "You play the card 37 to 99 and put a marker on square 40." in panel(table, "What happened")
+    assert "You play the card 37 to 99 and put a marker on square 40." in \
+        panel(table, "What happened")
     assert table.view.table["focus"] == "hand"
 
 
@@ -194,4 +195,5 @@ def test_a_tie_pauses_with_next_game():
     assert said(table) == table.controller.message
     table.press("Next game")
     assert table.view.table["summary"] is None
-    assert [g["heading"] for g in table.view.table["panels"][0]["groups"]][:2] == ["Game 1", "Game 2"]
+    groups = table.view.table["panels"][0]["groups"]
+    assert [group["heading"] for group in groups][:2] == ["Game 1", "Game 2"]

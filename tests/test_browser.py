@@ -545,7 +545,7 @@ def play_a_game(table: Table) -> None:
         said = table.key("Enter")
         assert f"You play the card {value} to 99 and put a marker on square {target}." in said, said
         mine = table.root.locator(f'[role="gridcell"][aria-label^="square {target}, yours"]')
-        assert mine.count() == 1 and "X" in mine.inner_text(), "your square shows X, not colour alone"
+        assert mine.count() == 1 and "X" in mine.inner_text(), "X marks it, not colour"
     summary = table.root.locator(".nn-summary")
     assert summary.count() == 1, "the game did not end in 160 turns"
     assert pictured, "the game ended before the fifth marker: no audit with a card selected"

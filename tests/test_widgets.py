@@ -35,7 +35,8 @@ def test_the_table_shows_the_engine_state_as_a_card_table():
     assert model["centre"]["direction"] == "Play goes in seat order"
     assert hand(table) == ["6 of Clubs", "9 of Diamonds", "King of Hearts"]
     nine = table.hand()[1]
-    assert (nine["rank"], nine["symbol"], nine["suit"], nine["colour"]) == ("9", "♦", "Diamonds", "red")
+    assert (nine["rank"], nine["symbol"], nine["suit"], nine["colour"]) == \
+        ("9", "♦", "Diamonds", "red")
     assert table.hand()[0]["colour"] == "black" and table.hand()[0]["symbol"] == "♣"
     assert [seat["name"] for seat in model["seats"]] == ["You", "Seat 1"]
     assert model["seats"][0]["facts"] == ["9 tokens, 3 cards"] and model["seats"][0]["to_move"]

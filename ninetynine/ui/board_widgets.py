@@ -25,7 +25,9 @@ from .. import text as kit_text
 from ..board.layout import LAYOUT
 from ..board.text import MARKS
 from .board_controller import BoardController
+from . import sentences
 from .cardtable import CardTable, action_button, log_panel
+from .sentences import TABLE_WORDS
 
 class BoardTable(CardTable):
     """A live table of The Game of 99: you against bots, or bots alone (``watch=True``).
@@ -76,11 +78,12 @@ class BoardTable(CardTable):
             focus = "hand"
         return {
             "kind": "board",
-            "title": f"The Game of 99, {kit_text.plural(c.game.players, 'player')}",
+            "title": sentences.table_title("The Game of 99",
+                                           kit_text.plural(c.game.players, "player")),
             "status": c.status(),
             "seats": self._seats(),
-            "centre": {"heading": "Board", "label": "Board, 10 rows of 10 squares", "rows": rows,
-                       "legend": f"Marks: {c.legend()}", "jump": jump},
+            "centre": {"heading": TABLE_WORDS["board"], "label": TABLE_WORDS["board_label"],
+                       "rows": rows, "legend": sentences.marks_line(c.legend()), "jump": jump},
             "hand": None if c.watch or summary else self._hand(),
             "buttons": self._buttons(),
             "summary": summary,
@@ -105,11 +108,9 @@ class BoardTable(CardTable):
                   "colour": "none", "label": b.name, "playable": True, "reason": "",
                   "selected": b.selected, "toggle": False, "small": False}
                  for b in c.hand_buttons()]
-        hint = ("Press a card to select it; the board then shows the squares it allows. "
-                "On the board, the arrow keys move and Enter places the marker."
-                if c.your_turn else "")
+        hint = sentences.hand_hint("board", "play" if c.your_turn else "")
         note = c.allowed_sentence() if c.selected is not None else c.counts()
-        return {"heading": "Your hand", "hint": hint, "note": note, "cards": cards}
+        return {"heading": TABLE_WORDS["hand"], "hint": hint, "note": note, "cards": cards}
 
     def _buttons(self) -> list[dict]:
         c = self.controller

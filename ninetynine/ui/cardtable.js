@@ -48,7 +48,7 @@ function cardImage(card, extra) {
     faceParts(card));
 }
 
-function cardButton(card, send) {
+function cardButton(card, send, words) {
   const describedBy = card.reason ? nextId("why") : null;
   const classes = cardClasses(card, [card.playable ? "nn-playable" : "nn-unplayable",
     card.selected ? "nn-selected" : ""].join(" "));
@@ -59,8 +59,8 @@ function cardButton(card, send) {
     "data-focus": `card:${card.id}`, "data-group": "hand",
     onclick: () => send({ action: "card", card: card.id }),
   }, faceParts(card));
-  if (card.selected) button.append(h("span", { class: "nn-chosen", "aria-hidden": "true", text: "chosen" }));
-  if (!card.playable) button.append(h("span", { class: "nn-not-now", "aria-hidden": "true", text: "not now" }));
+  if (card.selected) button.append(h("span", { class: "nn-chosen", "aria-hidden": "true", text: words.chosen }));
+  if (!card.playable) button.append(h("span", { class: "nn-not-now", "aria-hidden": "true", text: words.not_now }));
   const parts = [button];
   if (describedBy) parts.push(h("span", { id: describedBy, class: "nn-hidden", text: card.reason }));
   return parts;
@@ -84,10 +84,10 @@ function section(title, className, ...content) {
     h("h3", { id, class: "nn-heading", text: title }), ...content);
 }
 
-function seatList(seats, kind) {
+function seatList(seats, kind, words) {
   const n = seats.length;
   const you = Math.max(0, seats.findIndex((s) => s.you));
-  return h("ul", { class: "nn-seats", "aria-label": "Seats" }, seats.map((seat, i) => {
+  return h("ul", { class: "nn-seats", "aria-label": words.seats }, seats.map((seat, i) => {
     // You at the bottom; the others round the table in playing order.
     const place = (i - you + n) % n;
     let x, y;
@@ -105,7 +105,7 @@ function seatList(seats, kind) {
     h("span", { class: "nn-seat-name" },
       seat.mark ? h("span", { class: `nn-mark nn-team-${seat.team}`, "aria-hidden": "true", text: seat.mark }) : null,
       seat.name),
-    seat.to_move ? h("span", { class: "nn-turn", text: " (to move)" }) : null,
+    seat.to_move ? h("span", { class: "nn-turn", text: ` ${words.to_move}` }) : null,
     h("span", { class: "nn-seat-facts", text: seat.facts.join(", ") }));
     return item;
   }));
@@ -113,19 +113,19 @@ function seatList(seats, kind) {
 
 // --- the centre of each game ----------------------------------------------------------------
 
-function countingCentre(centre) {
+function countingCentre(centre, words) {
   return h("div", { class: "nn-centre" },
-    h("p", { class: "nn-count-label", text: "Count" }),
+    h("p", { class: "nn-count-label", text: words.count }),
     h("p", { class: "nn-count", text: String(centre.count) }),
     h("p", { class: "nn-direction" },
       h("span", { "aria-hidden": "true", text: centre.arrow + " " }), centre.direction));
 }
 
-function tricksCentre(centre) {
+function tricksCentre(centre, words) {
   const trick = h("ul", { class: "nn-trick", "aria-label": centre.trick_label },
     centre.plays.map((play) => h("li", { class: `nn-play ${play.winner ? "nn-winner" : ""}` },
       play.card ? cardImage(play.card) : h("div", { class: "nn-card nn-empty", "aria-hidden": "true" }),
-      h("span", { class: "nn-play-seat", text: play.seat + (play.winner ? " wins" : "") }))));
+      h("span", { class: "nn-play-seat", text: play.seat + (play.winner ? ` ${words.wins}` : "") }))));
   return h("div", { class: "nn-centre nn-tricks-centre" },
     h("div", { class: "nn-turn-up" },
       centre.turn_up ? cardImage(centre.turn_up, "nn-small") : null,
@@ -247,6 +247,7 @@ function render({ model, el }) {
     main.replaceChildren();
     side.replaceChildren();
     if (!t.kind) return;
+    const words = t.words || {};
 
     const felt = h("div", { class: "nn-felt" });
     if (t.kind === "board") {
@@ -254,17 +255,17 @@ function render({ model, el }) {
         boardGrid(t.centre, send, state),
         h("p", { class: "nn-legend", text: t.centre.legend })));
     } else {
-      felt.append(seatList(t.seats, t.kind));
-      felt.append(t.kind === "counting" ? countingCentre(t.centre) : tricksCentre(t.centre));
-      main.append(section("Table", "nn-felt-area", felt,
+      felt.append(seatList(t.seats, t.kind, words));
+      felt.append(t.kind === "counting" ? countingCentre(t.centre, words) : tricksCentre(t.centre, words));
+      main.append(section(words.felt, "nn-felt-area", felt,
         t.centre.last ? h("p", { class: "nn-last-trick", text: t.centre.last }) : null));
     }
     const play = t.kind === "board" ? side : main;
     if (t.kind === "board" && t.seats) {
-      side.append(section("Seats", "nn-board-seats", h("ul", { class: "nn-plain-list" },
+      side.append(section(words.seats, "nn-board-seats", h("ul", { class: "nn-plain-list" },
         t.seats.map((seat) => h("li", { class: seat.to_move ? "nn-to-move" : "" },
           seat.mark ? h("span", { class: `nn-mark nn-team-${seat.team}`, "aria-hidden": "true", text: seat.mark }) : null,
-          `${seat.name}: ${seat.facts.join(", ")}${seat.to_move ? " (to move)" : ""}`)))));
+          `${seat.name}: ${seat.facts.join(", ")}${seat.to_move ? ` ${words.to_move}` : ""}`)))));
     }
     if (t.summary) {
       play.append(section(t.summary.heading, "nn-summary",
@@ -273,14 +274,14 @@ function render({ model, el }) {
     }
     if (t.hand) {
       const cards = h("div", { class: "nn-hand", role: "group", "aria-label": t.hand.heading });
-      t.hand.cards.forEach((card) => cards.append(...cardButton(card, send)));
+      t.hand.cards.forEach((card) => cards.append(...cardButton(card, send, words)));
       play.append(section(t.hand.heading, "nn-hand-area",
         t.hand.hint ? h("p", { class: "nn-hint", text: t.hand.hint }) : null,
         cards,
         t.hand.note ? h("p", { class: "nn-note", text: t.hand.note }) : null));
     }
     if (t.choices && t.choices.length) {
-      play.append(h("div", { class: "nn-choices", role: "group", "aria-label": "Ways to play the card" },
+      play.append(h("div", { class: "nn-choices", role: "group", "aria-label": words.choices },
         buttonRow(t.choices, send, "choices")));
     }
     if (t.buttons && t.buttons.length) play.append(buttonRow(t.buttons, send, "buttons"));
@@ -290,7 +291,7 @@ function render({ model, el }) {
         h(part.numbered ? "ol" : "ul", { class: "nn-plain-list" }, g.lines.map((line) => h("li", { text: line })))));
       // A long panel scrolls in a box that the keyboard can reach (Tab) and scroll (arrows).
       const box = part.scroll ? h("div", { class: "nn-scroll", tabindex: "0", role: "group",
-        "aria-label": `${part.heading}, scrolling` }, groups) : groups;
+        "aria-label": `${part.heading}, ${words.scrolling}` }, groups) : groups;
       side.append(section(part.heading, "nn-panel", box));
     }
     for (const scroll of side.querySelectorAll(".nn-scroll")) scroll.scrollTop = scroll.scrollHeight;

@@ -23,6 +23,7 @@ import ipywidgets as w
 import traitlets
 
 from ..cards import SUIT_NAMES, Card
+from .sentences import TABLE_WORDS
 from .shell import TableWidget
 
 HERE = Path(__file__).parent
@@ -87,7 +88,13 @@ def log_panel(controller) -> dict:
         shown = [{"heading": group.heading, "lines": list(group.lines)} for group in groups]
     else:
         shown = [{"heading": "", "lines": list(controller.lines)}]
-    return {"heading": "What happened", "groups": shown, "scroll": True, "numbered": False}
+    return {"heading": TABLE_WORDS["log"], "groups": shown, "scroll": True, "numbered": False}
+
+
+def panel(heading: str, lines: list[str]) -> dict:
+    """A side panel of sentences under a heading (scores, cards face up)."""
+    return {"heading": heading, "groups": [{"heading": "", "lines": list(lines)}],
+            "scroll": False, "numbered": False}
 
 
 class CardTable(TableWidget):
@@ -171,7 +178,7 @@ class CardTable(TableWidget):
 
     def render(self) -> None:
         with self.view.hold_sync():                   # one message: the table and its news
-            self.view.table = self.model()
+            self.view.table = {**self.model(), "words": TABLE_WORDS}
             self.view.announce(" ".join(self.controller.latest))
 
     def common_buttons(self, run_label: str) -> list[dict]:

@@ -19,7 +19,10 @@ from __future__ import annotations
 
 from .. import text
 from ..tricks.cards import acts_as, parse_card, trumps_name
-from .cardtable import CardTable, action_button, face, log_panel
+from ..tricks.state import TRICKS
+from . import sentences
+from .cardtable import CardTable, action_button, face, log_panel, panel
+from .sentences import TABLE_WORDS
 from .tricks_controller import OFFER_BUTTONS, TricksController, grading_line
 
 
@@ -57,8 +60,8 @@ class TricksTable(CardTable):
         panels = []
         exposed = c.exposed_lines()
         if exposed:
-            panels.append(_panel("Cards face up", exposed))
-        panels += [_panel("Scores", c.score_lines()), log_panel(c)]
+            panels.append(panel(TABLE_WORDS["face_up"], exposed))
+        panels += [panel(TABLE_WORDS["scores"], c.score_lines()), log_panel(c)]
         if summary:
             focus = "summary"
         elif c.offering():
@@ -67,7 +70,7 @@ class TricksTable(CardTable):
             focus = "hand"
         return {
             "kind": "tricks",
-            "title": f"Ninety-Nine, {text.plural(c.game.deals, 'deal')}",
+            "title": sentences.table_title("Ninety-Nine", text.plural(c.game.deals, "deal")),
             "status": c.status(),
             "seats": self._seats(),
             "centre": self._centre(),
@@ -94,7 +97,7 @@ class TricksTable(CardTable):
         c = self.controller
         state = c.state
         turn_up = c._turn_up() if hasattr(c, "_turn_up") else state.turn_up
-        trumps = f"Trumps: {trumps_name(state.trumps)}" if state.trumps else "No trumps"
+        trumps = sentences.trumps_words(trumps_name(state.trumps) if state.trumps else None)
         shown = c.current_trick()
         last = c.last_trick()
         earlier = ""                              # the trick before, while another is played
@@ -102,11 +105,10 @@ class TricksTable(CardTable):
             shown = last
         elif last is not None:
             earlier = last.sentence
-        plays, title, label = [], "No trick yet", c.trick_sentence()
+        plays, title, label = [], sentences.trick_title(None, 9, False), c.trick_sentence()
         if shown is not None:
             done = shown.winner is not None
-            title = (f"Last trick, number {shown.number}" if done
-                     else f"Trick {shown.number} of 9")
+            title = sentences.trick_title(shown.number, TRICKS, done)
             label = shown.sentence
             seats = [card.seat for card in shown.cards]
             if not done:                          # seats still to play, in playing order
@@ -120,7 +122,8 @@ class TricksTable(CardTable):
                     "card": self._face(card.card, card.name) if card else None,
                     "winner": done and seat == shown.winner})
         return {
-            "turn_up": face(turn_up, f"Turn-up: {turn_up.name}", small=True) if turn_up else None,
+            "turn_up": (face(turn_up, sentences.turn_up_label(turn_up.name), small=True)
+                        if turn_up else None),
             "trumps": trumps, "trick_title": title, "trick_label": label, "plays": plays,
             "last": earlier,
         }
@@ -136,15 +139,15 @@ class TricksTable(CardTable):
         cards = [self._face(b.card, b.name, playable=b.playable, reason=b.reason,
                             selected=b.selected)
                  for b in c.hand_buttons()]
-        hint, note = "", ""
+        note = ""
         if c.bidding():
-            hint = "Press three cards to lay them aside as your bid (press one again to put it back)."
-            note = f"{c.bid_sentence()} {c.bid_values_sentence()}"
+            step, note = "bid", f"{c.bid_sentence()} {c.bid_values_sentence()}"
         elif c.offering():
-            hint = "Declare, reveal or pass with the buttons below."
-        elif c.your_turn:
-            hint = "Press a card to play it to the trick."
-        return {"heading": "Your hand", "hint": hint, "note": note, "cards": cards}
+            step = "offer"
+        else:
+            step = "play" if c.your_turn else ""
+        hint = sentences.hand_hint("tricks", step)
+        return {"heading": TABLE_WORDS["hand"], "hint": hint, "note": note, "cards": cards}
 
     def _buttons(self) -> list[dict]:
         c = self.controller
@@ -165,7 +168,3 @@ class TricksTable(CardTable):
     def grading_line(self) -> str:
         return grading_line(self.controller.game)
 
-
-def _panel(heading: str, lines: list[str]) -> dict:
-    return {"heading": heading, "groups": [{"heading": "", "lines": list(lines)}],
-            "scroll": False, "numbered": False}

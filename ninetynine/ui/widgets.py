@@ -140,12 +140,11 @@ class Table(CardTable):
         forward = state.direction == 1
         return {
             "kind": "counting",
-            "title": f"{game.rules.title}, {text.plural(game.players, 'player')}",
+            "title": sentences.table_title(game.rules.title, text.plural(game.players, "player")),
             "status": c.status(),
             "seats": self._seats(),
             "centre": {"count": c.count, "arrow": "↻" if forward else "↺",
-                       "direction": "Play goes in seat order" if forward
-                       else "Play goes in reverse order"},
+                       "direction": sentences.direction_words(forward)},
             "hand": None if c.watch or summary else self._hand(),
             "choices": [action_button(f"choice:{choice.move}", choice.name)
                         for choice in c.choice_buttons()],
@@ -175,8 +174,9 @@ class Table(CardTable):
                       playable=b.playable and not drawing,
                       reason=sentences.draw_or_end() if drawing else b.reason)
                  for b in c.hand_buttons()]
-        hint = "Press a card to play it." if c.your_turn and c.state.phase != "draw" else ""
-        return {"heading": "Your hand", "hint": hint, "cards": cards}
+        step = "play" if c.your_turn and not drawing else ""
+        return {"heading": sentences.TABLE_WORDS["hand"],
+                "hint": sentences.hand_hint("counting", step), "cards": cards}
 
     def _buttons(self) -> list[dict]:
         c = self.controller
