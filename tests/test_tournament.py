@@ -296,6 +296,17 @@ def test_names_come_from_file_names_and_each_file_plays_once(tmp_path):
     assert [entry.name for entry in entries] == ["Bea", "ada", "cy", "dee", "dee#2", "house expert"]
 
 
+def test_a_scheduler_that_cannot_be_reached_is_one_sentence(tmp_path, capsys, monkeypatch):
+    from ninetynine.league import run
+    monkeypatch.setattr(run, "CONNECT_SECONDS", 0.5)
+    argv = ["tournament", str(BOTS / "careful.py"), str(BOTS / "first_legal.py"), "--game",
+            "quentin_c", "--scheduler", "tcp://127.0.0.1:1", "--out", str(tmp_path / "out")]
+    assert main(argv) == 1
+    error = capsys.readouterr().err.strip()
+    assert error.startswith("Error: The Dask scheduler at tcp://127.0.0.1:1 cannot be reached: ")
+    assert error.count("\n") == 0 and not (tmp_path / "out").exists()
+
+
 def test_missing_files_and_too_few_bots_are_refused(tmp_path, capsys):
     empty = tmp_path / "empty"
     empty.mkdir()

@@ -24,7 +24,7 @@ from ..text import plural
 from .contestants import Entry, Table
 from .referee import schedule
 from .results import head_to_head, percent, standings, write_files
-from .run import WorkerRefusal, run_league
+from .run import ClusterRefusal, run_league
 
 #: the games a league can play, and the seats at a table by default
 GAMES = {"quentin_c": 2, "rs_games": 2, "classic": 2, "taiwanese": 3, "board": 2, "tricks": 3}
@@ -193,6 +193,7 @@ def tournament_command(args) -> int:
     fixtures = schedule(len(entries), players, games // players, seed, rounds)
     names = [entry.name for entry in entries]
     out = Path(args.out)
+    created = not out.exists()
     out.mkdir(parents=True, exist_ok=True)          # no sandbox sees it (nor the submissions)
     lineups = (f"{comb(len(entries), players):,} line-ups of {players}" if rounds is None else
                f"{plural(rounds, 'round')} of random tables of {players}")
@@ -210,7 +211,9 @@ def tournament_command(args) -> int:
             outcomes = run_league(entries, table, fixtures, seconds, sandbox=mode,
                                   scheduler=args.scheduler, finished=finished,
                                   start_seconds=start, hide=(out,))
-        except WorkerRefusal as refusal:
+        except ClusterRefusal as refusal:
+            if created:
+                out.rmdir()                         # nothing was played: nothing is left
             print(f"Error: {refusal}", file=sys.stderr)
             return 1
     settings = (f"{args.game}, {players} players, "

@@ -24,8 +24,9 @@ from .contestants import Entry, HouseBot, InProcess, Table
 from .referee import Fixture, Outcome, play
 
 
-class WorkerRefusal(RuntimeError):
-    """A Dask worker cannot play: bubblewrap is missing there (the message is one sentence)."""
+class ClusterRefusal(RuntimeError):
+    """The Dask cluster cannot play: its scheduler cannot be reached, or bubblewrap is missing on
+    a worker (the message is one sentence)."""
 
 
 def open_contestant(entry: Entry, table: Table, sandbox: str, start_seconds: float = 60,
@@ -72,6 +73,9 @@ def run_league(entries: list[Entry], table: Table, fixtures: list[Fixture], seco
 
 # --- on Dask -----------------------------------------------------------------------------------
 
+#: seconds to wait for the Dask scheduler to answer
+CONNECT_SECONDS = 20
+
 #: contestants a worker process has opened, kept for its next tasks: key -> (contestant, lock)
 _OPENED: dict = {}
 _OPENING = threading.Lock()
@@ -105,7 +109,7 @@ def play_lineup(lineup: dict[int, Entry], table: Table, fixtures: list[Fixture],
     if sandbox[0] == "bwrap":
         from .sandboxed import missing_sandbox
         if missing_sandbox():
-            raise WorkerRefusal(f"On a Dask worker: {missing_sandbox()}")
+            raise ClusterRefusal(f"On a Dask worker: {missing_sandbox()}")
     game = make(table.game, **dict(table.options))
     opened = {index: _opened(entry, table, sandbox) for index, entry in lineup.items()}
     locks = [opened[index][1] for index in sorted(opened)]      # always taken in the same order
@@ -128,7 +132,12 @@ def _on_dask(entries, table, fixtures, seconds, sandbox, scheduler, finished) ->
     entries = [replace(entry, code=Path(entry.source).read_text(encoding="utf-8", errors="replace"))
                if entry.kind == "file" else entry for entry in entries]
     outcomes = []
-    with Client(scheduler) as client:
+    try:
+        client = Client(scheduler, timeout=CONNECT_SECONDS)
+    except (OSError, ValueError) as error:          # no scheduler there, or not an address
+        raise ClusterRefusal(f"The Dask scheduler at {scheduler} cannot be reached: "
+                             f"{str(error).rstrip('.')}.") from None
+    with client:
         futures = [client.submit(play_lineup, {i: entries[i] for i in lineup}, table, batch,
                                  seconds, sandbox, pure=False)
                    for lineup, batch in by_lineup.items()]
@@ -140,5 +149,8 @@ def _on_dask(entries, table, fixtures, seconds, sandbox, scheduler, finished) ->
                         finished(outcome)
         finally:                        # done, failed or Ctrl-C: no game left running, no sandbox
             client.cancel(futures)
-            client.run(close_opened)
+            try:
+                client.run(close_opened)
+            except Exception:           # noqa: BLE001 - a worker gone: its sandboxes went with it
+                pass
     return sorted(outcomes, key=lambda outcome: outcome.fixture.number)
