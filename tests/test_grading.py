@@ -101,20 +101,22 @@ def test_fingerprint_ignores_caches_the_kit_fills_in_play_but_not_changed_method
 def test_a_check_out_of_time_is_reported_as_out_of_time_and_earlier_checks_keep_points(tmp_path):
     """A slow answer is "out of time", never "package changed"; the check before it still counts."""
     from ninetynine.grading.runner import TIMEOUT, grade_submission
-    source = notebook("def f(x):\n    return x", "assert f(1) == 1, 'f(1) is wrong'",
-                      "import os\nassert os.environ.get('NINETYNINE_GRADING') == '1', 'not graded'",
+    source = notebook("def f(x):\n    ### BEGIN SOLUTION\n    return x\n    ### END SOLUTION",
+                      "assert f(1) == 1, 'f(1) is wrong'",
+                      "assert MODE == '1', 'not graded'",
                       "assert f(2) == 2, 'f(2) is wrong'")
     for index, grade_id in [(1, "quick"), (2, "grading-mode"), (3, "slow")]:
         source.cells[index].metadata["nbgrader"] = {"grade": True, "grade_id": grade_id, "points": 1}
     nbformat.write(source, tmp_path / "01-slow.ipynb")
-    submission = notebook("import time\ndef f(x):\n    if x == 2:\n        time.sleep(120)\n    return x")
+    submission = notebook("import os, time\nMODE = os.environ.get('NINETYNINE_GRADING')\n"
+                          "def f(x):\n    if x == 2:\n        time.sleep(120)\n    return x")
     nbformat.write(submission, tmp_path / "zed.ipynb")
     result = grade_submission(tmp_path / "zed.ipynb", tmp_path / "01-slow.ipynb", "zed", timeout=8)
     assert result.status == TIMEOUT, result
     assert [(c.grade_id, c.passed) for c in result.checks] == [
         ("quick", True), ("grading-mode", True), ("slow", False)]
     assert "did not finish within 8 seconds" in result.checks[2].message
-    assert "NINETYNINE_GRADING" not in os.environ, "grading mode must stay in the kernel"
+    assert "NINETYNINE_GRADING" not in os.environ, "grading mode must stay in the learner's process"
     assert "slow" in result.message and "package" not in result.message
 
 

@@ -352,6 +352,7 @@ def calls(run, functions) -> list[str]:
     >>> calls(lambda: 27 + 6, [quentin_c_penalties])
     []
     """
+    from ninetynine.grading.channel import watching
     names = {function.__code__: function.__name__ for function in functions}
     seen: set[str] = set()
 
@@ -359,8 +360,9 @@ def calls(run, functions) -> list[str]:
         if event == "call" and frame.f_code in names:
             seen.add(names[frame.f_code])
 
-    _profiled(run, profile)
-    return sorted(seen)
+    with watching(functions=functions) as remote:     # and in a learner's sandbox, if run reaches it
+        _profiled(run, profile)
+    return sorted(seen | remote.seen)
 
 
 def touches(run, things) -> bool:
@@ -393,7 +395,11 @@ def touches(run, things) -> bool:
         if event == "call" and not found and any(known(v) for v in frame.f_locals.values()):
             found.append(frame.f_code.co_name)
 
-    result = _profiled(run, profile)
+    from ninetynine.grading.channel import watching
+    with watching(things=things) as remote:           # and in a learner's sandbox, if run reaches it
+        result = _profiled(run, profile)
+    if remote.touched:
+        return True
     values = list(result.values()) if isinstance(result, dict) else (
         list(result) if isinstance(result, (list, tuple, set)) else [])
     return bool(found) or known(result) or any(known(value) for value in values)
@@ -503,13 +509,20 @@ class standing_in:
     def __init__(self, function, **names):
         self.space = getattr(function, "__globals__", {})
         self.names = names
+        remote = getattr(type(function), "_stand_in", None)   # a learner's function in its sandbox
+        self.remote = remote(function, names) if remote else None
 
     def __enter__(self):
+        if self.remote is not None:
+            self.remote.__enter__()
+            return self
         self.old = {name: self.space.get(name, self._MISSING) for name in self.names}
         self.space.update(self.names)
         return self
 
     def __exit__(self, *exc):
+        if self.remote is not None:
+            return self.remote.__exit__(*exc)
         for name, value in self.old.items():
             if value is self._MISSING:
                 self.space.pop(name, None)

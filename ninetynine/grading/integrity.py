@@ -40,7 +40,7 @@ def _describe(value, owner: str, depth: int = 0):
         if value.__module__ != owner:       # described where it is defined
             return ("class", value.__module__, value.__qualname__)
         members = sorted((k, _describe(v, owner, depth + 1)) for k, v in vars(value).items()
-                         if k not in ("__dict__", "__weakref__", "__doc__")
+                         if k not in ("__dict__", "__weakref__", "__doc__", "__slotnames__")
                          and not _private_data(k, v))
         return ("class", value.__qualname__, tuple(members))
     if isinstance(value, types.ModuleType):
