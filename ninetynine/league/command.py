@@ -211,10 +211,12 @@ def tournament_command(args) -> int:
             outcomes = run_league(entries, table, fixtures, seconds, sandbox=mode,
                                   scheduler=args.scheduler, finished=finished,
                                   start_seconds=start, hide=(out,))
-        except ClusterRefusal as refusal:
-            if created:
-                out.rmdir()                         # nothing was played: nothing is left
-            print(f"Error: {refusal}", file=sys.stderr)
+        except BaseException as stop:               # refused by the cluster, or Ctrl-C
+            if created and not any(out.iterdir()):
+                out.rmdir()                         # nothing was written: nothing is left
+            if not isinstance(stop, ClusterRefusal):
+                raise
+            print(f"Error: {stop}", file=sys.stderr)
             return 1
     settings = (f"{args.game}, {players} players, "
                 f"{'' if rounds is None else plural(rounds, 'round') + ' of random tables, '}"
