@@ -1,10 +1,11 @@
 """Front-ends of the running-total games: the live notebook table and its controller.
 
-``Table`` (ipywidgets) renders a ``TableController`` (plain Python, which owns the table's
-logic and is tested without a browser). Importing this package needs ipywidgets and anywidget
-(the ``notebook`` extra); the controller alone needs neither. ``TricksTable`` and ``BoardTable``
-are the other two games' tables; ``ProtocolTable`` (``generic.py``) is a table for any game that
-follows the protocol, such as a game of your own (notebook 19).
+``Table`` renders a ``TableController`` (plain Python, which owns the table's logic and is
+tested without a browser) as a card table drawn in the browser (``cardtable.py``, an anywidget).
+Importing the tables needs ipywidgets and anywidget (the ``notebook`` extra); the controller
+alone needs neither. ``TricksTable`` and ``BoardTable`` are the other two games' tables;
+``ProtocolTable`` (``generic.py``, ipywidgets) is a table for any game that follows the protocol,
+such as a game of your own (notebook 19).
 """
 from .controller import TableController
 

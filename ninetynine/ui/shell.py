@@ -1,11 +1,13 @@
-"""``TableWidget``: what the three notebook tables (``Table``, ``TricksTable``, ``BoardTable``)
-share.
+"""``TableWidget``: what every notebook table shares (the card tables of ``cardtable.py`` and
+``ProtocolTable``).
 
 Each table is an ipywidgets ``VBox`` around a controller (``TableBase``) that owns all the logic.
 The widgets only copy the controller's values into themselves (``render``) and turn clicks into
-controller calls. Every table has a polite live region (``live``) announcing the latest news, a
-"What happened" list (``history_html``), Step and Run buttons shown only when watching, a New game
-button, and one line of text instead of widgets when a grader runs the notebook headless.
+controller calls; ``from_state`` starts a table from a position, and a grader running the
+notebook headless sees one line of text instead of widgets. ``_build_common`` and
+``_render_news`` are the ipywidgets parts ``ProtocolTable`` uses: a polite live region
+(``live``), a "What happened" list (``history_html``), Step and Run shown only when watching, and
+a New game button.
 """
 from __future__ import annotations
 
