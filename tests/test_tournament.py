@@ -413,7 +413,7 @@ def test_a_bot_busy_between_its_moves_is_stopped_and_an_honest_one_is_not():
     try:
         hog.begin("first")
         hog.answer(state.view(state.to_move), 5.0)           # its threads start counting
-        time.sleep(1.0)
+        time.sleep(0.6)
         for game_key in ("first", "second"):
             hog.begin(game_key)
             with pytest.raises(Forfeit, match=r"^my_bot kept the processor busy between its "
