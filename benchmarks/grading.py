@@ -16,13 +16,16 @@ temporary folder:
     python benchmarks/grading.py [--class-size 40] [--trivial 8] [--jobs 2]
 
 The sandbox is used when bubblewrap is installed (otherwise ``--no-sandbox``, and it says so).
-Other work on the machine slows both figures: the load average is printed with them.
+Other work on the machine slows both figures: the load average is printed with them, and so is
+the processor time the command and every process below it used, which that work hardly changes
+(on an idle machine, ``--jobs 1`` takes about that long).
 """
 from __future__ import annotations
 
 import argparse
 import csv
 import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -39,15 +42,18 @@ EXERCISE = ROOT / "exercises" / "05-beat-random.ipynb"
 FIRST_CARD = 'def my_bot(view):\n    """Always the first legal move."""\n    return view.legal_moves[0]'
 
 
-def grade(folder: Path, out: Path, jobs: int, solutions: Path | None = None) -> float:
-    """Run ``ninetynine grade`` on ``folder``; return the seconds it took."""
+def grade(folder: Path, out: Path, jobs: int, solutions: Path | None = None) -> tuple[float, float]:
+    """Run ``ninetynine grade`` on ``folder``; return the seconds it took, and the processor
+    seconds it and every process below it used (which other work on the machine hardly changes)."""
     command = [sys.executable, "-m", "ninetynine.grading", "grade", str(folder), "--out", str(out),
                "--jobs", str(jobs)]
     command += ["--solutions", str(solutions)] if solutions else []
     command += [] if shutil.which("bwrap") else ["--no-sandbox"]
-    start = time.perf_counter()
+    start, used = time.perf_counter(), resource.getrusage(resource.RUSAGE_CHILDREN)
     subprocess.run(command, check=True, stdout=subprocess.DEVNULL, cwd=ROOT)
-    return time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (time.perf_counter() - start,
+            after.ru_utime + after.ru_stime - used.ru_utime - used.ru_stime)
 
 
 def trivial_exercise(folder: Path) -> Path:
@@ -95,16 +101,19 @@ def build_class(folder: Path, size: int) -> dict[str, str]:
     return kinds
 
 
-def scores(out: Path, kinds: dict[str, str]) -> dict[str, set[float]]:
-    """The scores each kind of submission got (one set of scores per kind)."""
+def scores(out: Path, kinds: dict[str, str]) -> dict[str, dict[float, int]]:
+    """For each kind of submission, how many got each score; prints why any solution lost points."""
     totals: dict[str, float] = defaultdict(float)
     with out.open(encoding="utf-8") as file:
         for row in csv.DictReader(file):
             totals[row["student"]] += float(row["points"])
-    found: dict[str, set[float]] = defaultdict(set)
+            if kinds.get(row["student"]) == "solution" and row["passed"] != "yes":
+                print(f"  a solution lost points: {row['student']} {row['check']} {row['status']}: "
+                      f"{row['message']}")
+    found: dict[str, dict[float, int]] = defaultdict(lambda: defaultdict(int))
     for student, kind in kinds.items():
-        found[kind].add(totals.get(student, -1))
-    return dict(found)
+        found[kind][totals.get(student, -1)] += 1
+    return {kind: dict(counts) for kind, counts in found.items()}
 
 
 def main() -> None:
@@ -118,19 +127,22 @@ def main() -> None:
         scratch = Path(scratch)
         solutions = trivial_exercise(scratch)
         load = os.getloadavg()[0]
-        few, many = (grade(trivial_class(scratch, solutions, size), scratch / f"t{size}.csv", 1,
-                           solutions) for size in (args.trivial, 3 * args.trivial))
-        each = (many - few) / (2 * args.trivial)
-        print(f"overhead: {each:.2f} s per submission ({args.trivial} submissions that do nothing "
-              f"in {few:.1f} s, {3 * args.trivial} in {many:.1f} s, --jobs 1; the command's own "
-              f"start {few - args.trivial * each:.1f} s; load {load:.1f})")
+        (few, few_cpu), (many, many_cpu) = (
+            grade(trivial_class(scratch, solutions, size), scratch / f"t{size}.csv", 1, solutions)
+            for size in (args.trivial, 3 * args.trivial))
+        each, each_cpu = ((b - a) / (2 * args.trivial) for a, b in ((few, many), (few_cpu, many_cpu)))
+        print(f"overhead: {each:.2f} s per submission, {each_cpu:.2f} s of processor time "
+              f"({args.trivial} submissions that do nothing in {few:.1f} s, {3 * args.trivial} in "
+              f"{many:.1f} s, --jobs 1; the command's own start {few - args.trivial * each:.1f} s; "
+              f"load {load:.1f})")
         kinds = build_class(scratch / "class", args.class_size)
         load = os.getloadavg()[0]
-        seconds = grade(scratch / "class", scratch / "class.csv", args.jobs)
+        seconds, cpu = grade(scratch / "class", scratch / "class.csv", args.jobs)
         print(f"class: {args.class_size} submissions of exercise 05 in {seconds:.1f} s with "
-              f"--jobs {args.jobs} ({seconds / args.class_size:.2f} s each; load {load:.1f})")
-        for kind, found in sorted(scores(scratch / "class.csv", kinds).items()):
-            print(f"  {kind}: scores {sorted(found)}")
+              f"--jobs {args.jobs} ({seconds / args.class_size:.2f} s each; {cpu:.0f} s of "
+              f"processor time in all; load {load:.1f})")
+        for kind, counts in sorted(scores(scratch / "class.csv", kinds).items()):
+            print(f"  {kind}: " + ", ".join(f"{n} scored {score:g}" for score, n in sorted(counts.items())))
 
 
 if __name__ == "__main__":
