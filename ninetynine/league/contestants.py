@@ -74,7 +74,8 @@ def one_line(text: str) -> str:
 def error_sentence(function: str, error: BaseException) -> str:
     """``my_bot raised ZeroDivisionError: division by zero.`` on one line, cut to a length."""
     message = one_line(str(error))
-    text = f"{function} raised {type(error).__name__}" + (f": {message}" if message else "")
+    kind = type(error).__name__[:60]            # a learner's own error class: any name at all
+    text = f"{function} raised {kind}" + (f": {message}" if message else "")
     return text if text.endswith(".") else text + "."
 
 

@@ -26,6 +26,10 @@ from ..core import IllegalMove
 from .contestants import Forfeit
 
 
+#: characters of the longest answer the referee parses (the longest move of the kit is ~20)
+LONGEST_MOVE = 200
+
+
 @dataclass(frozen=True)
 class Fixture:
     """One game of the schedule: ``seats[s]`` is the index of the contestant in seat ``s``."""
@@ -123,8 +127,10 @@ def _play_answer(state, text, player) -> None:
     function = getattr(player, "function", "The bot")
     if not isinstance(text, str):
         raise Forfeit(f"{function} answered something that is not text.")
-    shown = " ".join(text.split())                  # on one line, however it was written
+    shown = " ".join(text[:LONGEST_MOVE].split())   # on one line, however it was written
     shown = shown if len(shown) <= 40 else shown[:37] + "..."
+    if len(text) > LONGEST_MOVE:                    # no move is that long: not even parsed
+        raise Forfeit(f"{function} answered '{shown}', which is not a move of this game.")
     try:
         move = state.parse_move(text)
     except Exception:           # noqa: BLE001 - whatever the text, the league goes on

@@ -26,6 +26,7 @@ import time
 
 from .contestants import Entry, Forfeit, PlainSeat, Table, error_sentence, one_line, too_slow
 from .idle import IdleWatch
+from .seat import BOT_NAMES
 
 #: a bot busy between its moves for more than this many processor seconds in all...
 IDLE_SECONDS = 1.0
@@ -77,7 +78,8 @@ class Sandboxed(PlainSeat):
             self.learner = Learner(sandbox=self.use_bwrap, hide=self.hide)
             self.learner.load(self._file(), timeout=self.start_seconds)
             self.learner.run(SEAT_CODE, "<league>", timeout=self.start_seconds)
-            self.function = self.learner.call("_league_player", timeout=self.start_seconds)
+            named = self.learner.call("_league_player", timeout=self.start_seconds)
+            self.function = named if named in BOT_NAMES else "my_bot"     # whatever it claims
             self.watch = IdleWatch(self.learner.process.pid)
             self._moved()
         except LearnerError as error:           # raised by a cell: its name, text and cell
