@@ -196,3 +196,14 @@ def test_grading_mode_shows_one_line(monkeypatch):
     assert bundle == {"text/plain": "A live table of Ninety-Nine, the trick-taking game, for 3 "
                                     "players and 3 deals appears here when the notebook runs in "
                                     "Jupyter."}
+
+
+def test_the_pause_keeps_the_finished_deals_turn_up_and_trumps():
+    table = TricksTable(nn.make("tricks", deals=2), watch=True, seed=4)
+    first = table.controller.state.turn_up
+    table.press("Run to the end of the deal")
+    centre = table.view.table["centre"]
+    assert table.controller.paused and table.controller.state.deal == 2   # the next is dealt
+    assert centre["turn_up"]["label"] == f"Turn-up: {first.name}"
+    assert centre["trumps"] == f"Trumps: {first.name.split(' of ')[-1]}"
+    assert centre["trick_title"] == "Last trick, number 9"

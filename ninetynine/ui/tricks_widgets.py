@@ -18,6 +18,7 @@ table displays one line of text instead of its widgets.
 from __future__ import annotations
 
 from .. import text
+from ..tricks import events as ev
 from ..tricks.cards import acts_as, parse_card, trumps_name
 from ..tricks.state import TRICKS
 from . import sentences
@@ -96,8 +97,12 @@ class TricksTable(CardTable):
     def _centre(self) -> dict:
         c = self.controller
         state = c.state
-        turn_up = c._turn_up() if hasattr(c, "_turn_up") else state.turn_up
-        trumps = sentences.trumps_words(trumps_name(state.trumps) if state.trumps else None)
+        turn_up, trumps = state.turn_up, state.trumps
+        if c.paused:                              # the finished deal stays on the felt
+            started = [e for e in c._group_events if type(e) is ev.DealStarted]
+            if started:
+                turn_up, trumps = started[0].turn_up, started[0].trumps
+        trumps = sentences.trumps_words(trumps_name(trumps) if trumps else None)
         shown = c.current_trick()
         last = c.last_trick()
         earlier = ""                              # the trick before, while another is played
