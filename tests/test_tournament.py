@@ -213,8 +213,8 @@ def test_a_malformed_or_illegal_answer_forfeits_with_the_games_own_reason():
                          ("a\nvery\tlong answer " * 5, "my_bot answered 'a very long answer a "
                           "very long answer...', which is not a move of this game."),
                          (None, "my_bot answered something that is not text."),
-                         ("AS " * 10_000_000, "my_bot answered 'AS AS AS AS AS AS AS AS AS AS AS AS "
-                          "A...', which is not a move of this game."),
+                         ("AS " * 10_000_000, "my_bot answered 'AS AS AS AS AS AS AS AS AS "
+                          "AS AS AS A...', which is not a move of this game."),
                          (Forfeit("It gave up."), "It gave up.")]:
         cautious = HouseBot(Entry("house", "cautious", "cautious"), QUENTIN)
         outcome = play(game, [Says(said), cautious], fixture, 1.0)
