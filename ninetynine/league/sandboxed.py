@@ -28,6 +28,10 @@ from .contestants import Entry, Forfeit, PlainSeat, Table, error_sentence, one_l
 from .idle import IdleWatch
 from .seat import BOT_NAMES
 
+#: bytes of memory (address space) for each bot's process: every bot of a league has its sandbox
+#: at once, so less than a graded notebook gets (a kit bot's process takes about 30 MB)
+MEMORY = 1024 ** 3
+
 #: a bot busy between its moves for more than this many processor seconds in all...
 IDLE_SECONDS = 1.0
 #: ...and for more than this share of the time it waited, is stopped (a bot that waits for the
@@ -74,8 +78,10 @@ class Sandboxed(PlainSeat):
 
     def _start(self) -> None:
         from ..grading.channel import Learner, LearnerError, LearnerFailure, OutOfTime
+        from ..grading.sandbox import Limits
         try:
-            self.learner = Learner(sandbox=self.use_bwrap, hide=self.hide)
+            self.learner = Learner(sandbox=self.use_bwrap, hide=self.hide,
+                                   limits=Limits(memory=MEMORY))
             self.learner.load(self._file(), timeout=self.start_seconds)
             self.learner.run(SEAT_CODE, "<league>", timeout=self.start_seconds)
             named = self.learner.call("_league_player", timeout=self.start_seconds)
