@@ -1,9 +1,10 @@
 """Class tournaments (``ninetynine tournament``, ``ninetynine.league``).
 
 The league's engine is tested with learners' files run in this process (``InProcess``: the same
-plain-data views and text answers as the sandbox), which costs little; one test plays a league
-with every bot in its own bubblewrap sandbox from the command line (skipped without ``bwrap``,
-except under CI), and one plays on a Dask ``LocalCluster``.
+plain-data views and text answers as the sandbox), which costs little. The tests that start
+bubblewrap sandboxes (a league from the command line with an exercise's notebook, a bot that
+ends its process, a bot busy between its moves, Ctrl-C) are skipped without ``bwrap``, except
+under CI, where they fail. One test plays on a Dask ``LocalCluster``.
 """
 from __future__ import annotations
 
@@ -64,6 +65,25 @@ def test_a_view_crosses_as_plain_data_and_comes_back_whole(name, options):
             checked += 1
         state.play(rng.choice(state.legal_moves()))
     assert checked >= 3
+
+
+def test_the_seat_puts_the_history_back_together_from_the_pieces_sent():
+    from ninetynine.league.contestants import PlainSeat
+    from ninetynine.league.seat import _view
+    game = nn.make("quentin_c", players=2)
+    sender, kept = PlainSeat(Entry("file", "x", "x.py"), QUENTIN), {"key": None, "events": []}
+    for key in ("game 1", "game 2"):
+        state, rng, pieces = game.new_game(seed=len(key)), random.Random(1), []
+        sender.begin(key)
+        while not state.is_over:
+            if state.to_move == 0:
+                view = state.view(0)
+                data = sender.payload(view)
+                pieces.append(len(data["view"]["fields"]["history"]))
+                assert _view(data, kept).history == view.history
+                seen = len(view.history)
+            state.play(rng.choice(state.legal_moves()))
+        assert sum(pieces) == seen and len(pieces) > 10      # each event sent once, in pieces
 
 
 def test_the_seat_answers_text_and_a_bidder_bids_with_its_three_cards():
