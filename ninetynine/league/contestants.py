@@ -120,10 +120,25 @@ class PlainSeat(Contestant):
     has not been sent yet in this game (``seat.HISTORY`` on the other side keeps the rest)."""
 
     function = "my_bot"
+    broken: str | None = None       # why the learner's file cannot play at all, once known
 
     def begin(self, key) -> None:
         super().begin(key)
         self.sent = 0
+
+    def _ready(self) -> None:
+        """Run the learner's file the first time a move is asked of it; a file that cannot play
+        forfeits every game with the same reason, and is not run again."""
+        if not self._running() and self.broken is None:
+            self._start()
+        if self.broken:
+            raise Forfeit(self.broken)
+
+    def _running(self) -> bool:
+        raise NotImplementedError
+
+    def _start(self) -> None:
+        raise NotImplementedError
 
     def payload(self, view) -> dict:
         history = view.history
@@ -145,10 +160,13 @@ class InProcess(PlainSeat):
 
     def __init__(self, entry: Entry, table: Table):
         super().__init__(entry, table)
-        self.namespace, self.broken = None, None
+        self.namespace = None
         self.history = {"key": None, "events": []}      # its own, as a sandbox would have
 
-    def _load(self) -> None:
+    def _running(self) -> bool:
+        return self.namespace is not None
+
+    def _start(self) -> None:
         path = Path(self.entry.source)
         try:
             if path.suffix != ".py":
@@ -164,10 +182,7 @@ class InProcess(PlainSeat):
             self.broken = f"The file did not run: {error_sentence('it', error)}"
 
     def answer(self, view, seconds: float) -> str:
-        if self.namespace is None and self.broken is None:
-            self._load()
-        if self.broken:
-            raise Forfeit(self.broken)
+        self._ready()
         data, done = self.payload(view), {}
 
         def move() -> None:

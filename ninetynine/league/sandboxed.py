@@ -62,7 +62,7 @@ class Sandboxed(PlainSeat):
                  start_seconds: float = 60, hide=()):
         super().__init__(entry, table)
         self.use_bwrap, self.start_seconds, self.hide = use_bwrap, start_seconds, tuple(hide)
-        self.learner, self.broken, self.copy = None, None, None
+        self.learner, self.copy = None, None
         self.idle_seconds, self.waited, self.watch, self.since = 0.0, 0.0, None, None
         self.idle_limits = (IDLE_SECONDS, IDLE_SHARE)
 
@@ -106,12 +106,12 @@ class Sandboxed(PlainSeat):
         if self.learner is not None and self.learner.failure is not None:
             self._stop()                        # stopped in the last game: start afresh
 
+    def _running(self) -> bool:
+        return self.learner is not None
+
     def answer(self, view, seconds: float) -> str:
         from ..grading.channel import LearnerFailure, OutOfTime
-        if self.learner is None and self.broken is None:
-            self._start()
-        if self.broken:
-            raise Forfeit(self.broken)
+        self._ready()
         self._check_idle()
         try:
             text = self.learner.call("_league_answer", self.payload(view), timeout=seconds)
