@@ -25,8 +25,11 @@ function h(tag, attrs, ...children) {
   return node;
 }
 
+// Ids unique on the page: JupyterLab may load this module once per table, so a counter alone
+// would repeat (and aria-labelledby would point into another table).
+const PAGE = Math.random().toString(36).slice(2, 8);
 let uid = 0;
-const nextId = (prefix) => `nn-${prefix}-${++uid}`;
+const nextId = (prefix) => `nn-${PAGE}-${prefix}-${++uid}`;
 
 // --- cards ----------------------------------------------------------------------------------
 
