@@ -86,8 +86,10 @@ PRELOAD = ["micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi",
 #: The front-ends the site needs, from the build environment (``share/jupyter/labextensions``).
 LAB_EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "anywidget",
                   "@jupyterlite/pyodide-kernel-extension")
-#: What learners get: these folders' notebooks, the notebooks' import helper, and the docs.
-CONTENTS = {"notebooks": ("*.ipynb", "_setup.py"), "exercises": ("*.ipynb",), "docs": ("*.md",)}
+#: What learners get: these folders' notebooks, the notebooks' import helper, the docs, and the
+#: golden games that notebook 18 reads.
+CONTENTS = {"notebooks": ("*.ipynb", "_setup.py"), "exercises": ("*.ipynb",), "docs": ("*.md",),
+            "tests/golden": ("*.txt",)}
 #: Modules the site cannot offer: compiled packages that Pyodide loads only from its CDN (or
 #: that have no Pyodide build at all). A notebook that imports one is marked, in its first cell,
 #: as one to run with ``make lab``, and ``make site-check`` skips it, saying why.

@@ -149,14 +149,29 @@ def open_notebook(page, base: str, path: str) -> float:
     started = time.monotonic()
     page.goto(f"{base}/lab/index.html?path={path}")
     page.locator(".jp-Notebook:visible").first.wait_for()
-    page.locator(".jp-StatusBar-Widget").filter(has_text=re.compile(r"\| Idle")).first.wait_for(
-        timeout=KERNEL_START_TIMEOUT)
+    wait_for_idle_kernel(page)
     return time.monotonic() - started
 
 
+def wait_for_idle_kernel(page) -> None:
+    """Wait until the status bar says the current notebook's kernel is idle."""
+    page.locator(".jp-StatusBar-Widget").filter(has_text=re.compile(r"\| Idle")).first.wait_for(
+        timeout=KERNEL_START_TIMEOUT)
+
+
+def open_beside(page, path: str) -> None:
+    """Open a second notebook to the right of the first (its kernel starts at once)."""
+    command(page, "docmanager:open", {"path": path, "options": {"mode": "split-right"}})
+
+
+def activate(page, path: str) -> None:
+    """Make the open notebook ``path`` the current one (its tab, its status bar)."""
+    command(page, "docmanager:open", {"path": path})
+
+
 def command(page, name: str, args: dict | None = None) -> None:
-    """Run a JupyterLab command, as its menu item would."""
-    page.evaluate("([name, args]) => window.jupyterapp.commands.execute(name, args)",
+    """Run a JupyterLab command, as its menu item would, and wait until it is done."""
+    page.evaluate("async ([name, args]) => { await window.jupyterapp.commands.execute(name, args); }",
                   [name, args or {}])
 
 
@@ -169,7 +184,10 @@ def run_all(page, timeout: float) -> list[dict]:
 
 
 def first_error(cells: list[dict]) -> str | None:
-    return next((cell["errors"][0] for cell in cells if cell["errors"]), None)
+    """The first error of a run, as "Name: message" (Pyodide's kernel names the class
+    "<class 'Name'>", which is shortened to the name)."""
+    error = next((cell["errors"][0] for cell in cells if cell["errors"]), None)
+    return error and re.sub(r"^<class '(?:[\w.]*\.)?(\w+)'>", r"\1", error)
 
 
 def type_into_cell(page, marker: str, code: str) -> None:
