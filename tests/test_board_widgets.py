@@ -112,6 +112,14 @@ def test_a_refused_square_says_one_sentence_and_changes_nothing():
     assert table.controller.state.to_json() == before
 
 
+def test_a_card_no_square_allows_sends_the_keyboard_to_discard():
+    table = position(["99 80", "5"], markers={99: 1})
+    click_card(table, "card 99 to 99")
+    assert table.view.table["centre"]["jump"] is None
+    assert table.view.table["focus"] == "button:discard"
+    assert "discard" in [b["id"] for b in table.buttons()]
+
+
 def test_draw_and_discard_buttons():
     table = position(["37 80", "5"])
     assert button_labels(table) == ["Draw", "Discard selected card", "New game"]

@@ -73,7 +73,7 @@ class BoardTable(CardTable):
         if summary:
             focus = "summary"
         elif c.selected is not None:
-            focus = "grid"
+            focus = "grid" if allowed else "button:discard"   # a card no square allows
         else:
             focus = "hand"
         return {

@@ -299,13 +299,15 @@ function render({ model, el }) {
     }
     for (const scroll of side.querySelectorAll(".nn-scroll")) scroll.scrollTop = scroll.scrollHeight;
 
-    // Focus: a new hint (the summary's button, the choices, the board) wins; else the same
+    // Focus: a new hint (a group, or one control's data-focus key: the summary's button, the
+    // choices, the board, Discard) wins; else the same
     // control; else the same place in its group; else the hand; else the table itself.
     let target = null;
     const hint = t.focus || null;
     if (hint && hint !== state.focusHint && inside) {
       target = hint === "grid" ? el.querySelector('[role="gridcell"][tabindex="0"]')
-        : el.querySelector(`[data-group="${hint}"]`);
+        : [...el.querySelectorAll("[data-focus]")].find((n) => n.dataset.focus === hint)
+          || el.querySelector(`[data-group="${hint}"]`);
     }
     state.focusHint = hint;
     if (!inside) return;
