@@ -8,9 +8,9 @@
    sandbox (view sent as plain data, move's text back), against the same bot called in this
    process; the difference is the price of the sandbox per move.
 3. **A league**: ``--bots`` copies of exercise 05's solution (as learners' notebooks), each in
-   its own sandbox, play two-player Quentin C, ``--games`` games per pair: the wall time; and an
-   estimate for a class of 35 from the figures above (moves a game times the time of a move,
-   plus one start per bot).
+   its own sandbox, play two-player Quentin C, ``--games`` games per pair: the time to start the
+   sandboxes, then the time of the games; and from those two rates, the time a class of 35
+   would take.
 
 Timings on a shared machine are noisy: run it when the machine is quiet, and say the load.
 """
@@ -27,8 +27,8 @@ from pathlib import Path
 
 import ninetynine as nn
 from ninetynine.league.contestants import Entry, InProcess, Table
-from ninetynine.league.referee import schedule
-from ninetynine.league.run import run_league
+from ninetynine.league.referee import play, schedule
+from ninetynine.league.run import open_contestant
 from ninetynine.league.sandboxed import Sandboxed
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -99,22 +99,29 @@ def main() -> None:
             shutil.copy(NOTEBOOK, copy)
             entries.append(Entry("file", f"student{number:02d}", str(copy)))
         fixtures = schedule(len(entries), 2, args.games // 2, seed=0)
+        contestants = [open_contestant(entry, TABLE, "bwrap") for entry in entries]
         began = time.perf_counter()
-        outcomes = run_league(entries, TABLE, fixtures, 1.0)
-        wall = time.perf_counter() - began
+        for contestant in contestants:                  # every sandbox started first
+            state = GAME.new_game(seed=0)
+            contestant.begin("start")
+            contestant.answer(state.view(state.to_move), 60)
+        started = time.perf_counter()
+        outcomes = [play(GAME, contestants, fixture, 1.0) for fixture in fixtures]
+        ended = time.perf_counter()
     finally:
+        for contestant in contestants:
+            contestant.close()
         shutil.rmtree(folder, ignore_errors=True)
     moves = sum(outcome.moves for outcome in outcomes)
     forfeits = sum(len(outcome.forfeits) for outcome in outcomes)
-    print(f"League of {args.bots} notebooks, {len(fixtures)} games ({moves} moves, {forfeits} "
-          f"forfeits): {wall:.1f} s, {wall / len(fixtures):.2f} s a game, starts included.")
-    start = start_seconds(NOTEBOOK, times=1)
-    per_game = moves / len(fixtures) * remote / 1000
+    start, per_game = (started - began) / len(entries), (ended - started) / len(fixtures)
+    print(f"League of {args.bots} notebooks: {args.bots} sandboxes started in "
+          f"{started - began:.1f} s ({start:.2f} s each), then {len(fixtures)} games ({moves} "
+          f"moves, {forfeits} forfeits) in {ended - started:.1f} s: {per_game:.3f} s a game, "
+          f"{1000 * (ended - started) / moves:.2f} ms a move (both seats' bots and the referee).")
     games = comb(35, 2) * args.games
-    print(f"A class of 35 notebooks, {args.games} games a pair: {games} games of about "
-          f"{moves / len(fixtures):.0f} moves at {remote:.2f} ms = {per_game:.2f} s each, and "
-          f"35 starts of {start:.1f} s: about {(games * per_game + 35 * start) / 60:.0f} minutes "
-          "on one core (an estimate from the figures above).")
+    print(f"A class of 35 notebooks, {args.games} games a pair: {games} games at that rate and 35 "
+          f"starts: about {(games * per_game + 35 * start) / 60:.0f} minutes on one core.")
 
 if __name__ == "__main__":
     main()
