@@ -90,7 +90,7 @@ def test_manual_draw_buttons():
     table = position_table(["6C 9D KH", "7C 7D 7H"], count=10, auto_draw=False)
     assert button_labels(table) == ["Draw", "End turn", "New game"]
     click_card(table, "9 of Diamonds")
-    assert table.controller.drawing
+    assert table.controller.drawing and table.view.table["focus"] == "button:draw"
     assert not any(card["playable"] for card in table.hand())        # Draw or End turn first
     table.press("Draw")
     assert any(type(e) is ev.CardDrawn and e.seat == 0 for e in table.controller.state.history)

@@ -151,7 +151,8 @@ class Table(CardTable):
             "buttons": self._buttons(),
             "summary": summary,
             "panels": [log_panel(c)],
-            "focus": "summary" if summary else ("choices" if c.pending else None),
+            "focus": ("summary" if summary else "choices" if c.pending
+                      else "button:draw" if c.drawing else None),
         }
 
     def _seats(self) -> list[dict]:
