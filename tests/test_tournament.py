@@ -488,3 +488,17 @@ def test_a_league_on_a_dask_cluster_plays_the_same_games_as_here():
     assert there == here and len(seen) == len(fixtures)
     from ninetynine.league import run
     assert run._OPENED == {}                  # the worker (this process) closed its contestants
+
+
+def test_sandboxed_bots_on_dask_play_the_same_games_and_every_sandbox_closes_at_the_end():
+    _need_bwrap()
+    distributed = pytest.importorskip("distributed")
+    entries = files("careful", "crashing") + [RANDOM]
+    fixtures = schedule(len(entries), 2, 1, seed=2)
+    here = run_league(entries, QUENTIN, fixtures, 1.0, sandbox="here")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster:
+        there = run_league(entries, QUENTIN, fixtures, 1.0, sandbox="bwrap",
+                           scheduler=cluster.scheduler_address)
+        assert not any("ninetynine.grading.channel" in line for line in _children())
+    assert there == here
