@@ -112,6 +112,20 @@ def test_bad_arguments_get_one_sentence_and_change_no_earlier_results(
     assert snapshot(out) == before
 
 
+def test_without_bubblewrap_the_grader_refuses_unless_told_no_sandbox(tmp_path, solutions, capsys,
+                                                                      monkeypatch):
+    from ninetynine.grading import sandbox
+    monkeypatch.setattr(sandbox, "available", lambda: False)
+    write(tmp_path / "class" / "ada-01.ipynb", RIGHT)
+    out = tmp_path / "out" / "results.csv"
+    command = ["grade", str(tmp_path / "class"), "--out", str(out), "--solutions", str(solutions)]
+    assert main(command) == 2
+    assert capsys.readouterr().out.strip() == f"Error: {sandbox.MISSING}"
+    assert not out.parent.exists()
+    assert main(command + ["--no-sandbox"]) == 0
+    assert rows(out)["ada"]["points"] == "1"
+
+
 @pytest.fixture(scope="module")
 def graded_class(tmp_path_factory, solutions):
     """A class whose names and messages try the CSV, the file names and the screen."""
