@@ -740,14 +740,15 @@ class Learner:
         """``target(*args, **kwargs)`` in the learner's process: ``target`` is a name in its
         namespace or a ``Remote``. Returns the answer rebuilt here; raises the learner's error."""
         handle = target._handle if isinstance(target, Remote) else str(target)
-        pickled = _pickled((args, kwargs))
-        message = {"op": "call", "target": handle, "args": pickled}
         answer = None
-        if _WATCHES:
-            message["watch"] = [watch.request() for watch in _WATCHES]
-        elif self.rehearsed:
-            answer = self.rehearsed.get(_digest("call", handle, self.standing, pickled))
+        if self.rehearsed and not _WATCHES:
+            text = _canon((args, kwargs))
+            if text is not None:
+                answer = self.rehearsed.get(_digest("call", handle, self.standing, text))
         if answer is None:
+            message = {"op": "call", "target": handle, "args": _pickled((args, kwargs))}
+            if _WATCHES:
+                message["watch"] = [watch.request() for watch in _WATCHES]
             answer = self._request(message, timeout if timeout is not None else _call_timeout())
             self.live_calls += 1
         else:
@@ -890,6 +891,76 @@ def _write_back(original, data, learner) -> None:
         if original != after:
             original.clear()
             original.update(after)
+
+
+_CANON: dict = {}          # id -> (object, its canonical text): frozen kit values, worked out once
+
+
+def _canon(value) -> str | None:
+    """A text that says exactly what ``value`` is, the same in every process (no addresses, no
+    hashes of text): the key of a call's arguments (``Learner.rehearse``). None for a value it
+    cannot describe (the call is then never taken from a rehearsal)."""
+    kind = type(value)
+    if value is None or kind in (bool, int, float, str):
+        return f"{kind.__name__[0]}{value!r}"
+    cached = _CANON.get(id(value))
+    if cached is not None and cached[0] is value:
+        return cached[1]
+    if kind in (list, tuple):
+        parts = [_canon(item) for item in value]
+        return None if None in parts else f"{'[' if kind is list else '('}{','.join(parts)})"
+    if kind is dict:
+        parts = [(_canon(k), _canon(v)) for k, v in value.items()]
+        return None if any(None in p for p in parts) else "{" + ",".join(f"{k}:{v}" for k, v in parts) + "}"
+    if kind in (set, frozenset):
+        parts = [_canon(item) for item in value]
+        return None if None in parts else "<" + ",".join(sorted(parts)) + ">"
+    if kind is Remote:
+        return f"R{value._handle!r}"
+    path = _KIT.path_of(value)
+    if path is None and isinstance(value, (type, types.FunctionType)):
+        path = _named(value)
+    if path is not None:
+        return f"K{path}"
+    if isinstance(value, types.BuiltinFunctionType) and getattr(builtins, value.__name__, None) is value:
+        return f"B{value.__name__}"
+    name = _named(kind)
+    if name and dataclasses.is_dataclass(value):
+        fields = [getattr(value, field) for field in _init_fields(kind)]
+        parts = [_canon(field) for field in fields]
+        if None in parts:
+            return None
+        text = f"D{name}(" + ",".join(parts) + ")"
+        if kind.__dataclass_params__.frozen and not any(isinstance(f, (list, dict, set)) for f in fields):
+            if len(_CANON) > 300_000:
+                _CANON.clear()
+            _CANON[id(value)] = (value, text)
+        return text
+    if name and hasattr(value, "to_json") and hasattr(value, "legal_moves"):
+        return f"S{name}{value.to_json()}"
+    return None
+
+
+def _light_copy(value):
+    """A copy of ``value`` whose lists, dictionaries, sets and mutable kit records are new, and
+    whose frozen parts are shared: what the learner's code may change is its own."""
+    kind = type(value)
+    if kind is list:
+        return [_light_copy(item) for item in value]
+    if kind is tuple:
+        return tuple(_light_copy(item) for item in value)
+    if kind is dict:
+        return {key: _light_copy(item) for key, item in value.items()}
+    if kind is set:
+        return set(value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type) \
+            and not kind.__dataclass_params__.frozen and hasattr(value, "__dict__"):
+        twin = object.__new__(kind)
+        twin.__dict__.update({key: _light_copy(item) for key, item in vars(value).items()})
+        return twin
+    if hasattr(value, "to_json") and hasattr(value, "legal_moves") and hasattr(value, "copy"):
+        return value.copy()
+    return value
 
 
 def _digest(*parts) -> str:
@@ -1079,18 +1150,13 @@ class _LocalSide:
 
     def call(self, target, *args, **kwargs):
         handle = target._handle
-        try:
-            pickled = _pickled((args, kwargs))
-        except Exception:  # noqa: BLE001 - arguments only this side can hold
-            pickled = None
-        if pickled is None:
-            return self.server.target(handle)(*args, **kwargs)
-        copies = _unpickled(pickled)       # the learner's code gets copies, as from the other side
+        text = None if _WATCHES else _canon((args, kwargs))
+        copies = _light_copy((args, kwargs))   # the learner's code gets copies, as from the other side
         reply = self.server.invoke(handle, *copies)
+        if text is not None:
+            self.recorded.setdefault(_digest("call", handle, self.standing, text), reply)
         for index, after in (reply.get("after") or {}).items():
             _write_back(args[int(index)], after, self)
-        if not _WATCHES:
-            self.recorded.setdefault(_digest("call", handle, self.standing, pickled), reply)
         if "error" in reply:
             _raise(reply["error"])
         return decode(reply.get("value"), self)

@@ -1,0 +1,190 @@
+"""The sandbox (``grading/sandbox.py``) and the channel to a learner's process (``grading/channel.py``).
+
+What a learner's process can see and do inside bubblewrap, and what comes back through the
+channel: plain data rebuilt with this process's own classes, handles that equal nothing but
+themselves, errors by name, changed arguments, and the failures that end a learner (time,
+output, a process that dies). Each test starts one or two learners (about half a second each).
+"""
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+import ninetynine as nn
+from ninetynine.grading import sandbox
+from ninetynine.grading.channel import (DecodeError, Learner, LearnerError, OutOfTime, Remote, Stopped,
+                                        TooMuchOutput, decode, watching)
+
+ROOT = Path(__file__).resolve().parents[1]
+
+if shutil.which("bwrap") is None and os.environ.get("CI") == "true":
+    raise RuntimeError("bubblewrap (bwrap) must be installed under CI: .ci/run installs it")
+needs_bwrap = pytest.mark.skipif(shutil.which("bwrap") is None,
+                                 reason="bubblewrap (bwrap) is not installed: apt-get install bubblewrap")
+
+
+def running(mark: str) -> list[str]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            line = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        if mark in line:
+            found.append(line)
+    return found
+
+
+def test_without_bwrap_the_grader_refuses_in_one_sentence_unless_told(monkeypatch):
+    monkeypatch.setattr(sandbox.shutil, "which", lambda name: None)
+    with pytest.raises(sandbox.SandboxMissing) as refusal:
+        sandbox.require(True)
+    text = str(refusal.value)
+    assert text == sandbox.MISSING and text.count(". ") == 0 and "--no-sandbox" in text
+    sandbox.require(False)          # --no-sandbox: no refusal
+
+
+def test_the_command_hides_the_kit_and_private_folders_and_binds_only_the_scratch_folder(tmp_path):
+    line = sandbox.command(["python"], tmp_path, hide=[tmp_path / "results.csv"])
+    assert line[:6] == ["bwrap", "--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL"]
+    hidden = {line[i + 1] for i, word in enumerate(line) if word == "--tmpfs"}
+    assert {str(ROOT), "/tmp", "/root", "/home", str(tmp_path)} <= hidden
+    writable = [line[i + 1:i + 3] for i, word in enumerate(line) if word == "--bind"]
+    assert writable == [[str(tmp_path), sandbox.INSIDE]]
+    assert ["--ro-bind", str(ROOT / "ninetynine"), str(ROOT / "ninetynine")] == \
+        line[line.index(str(ROOT / "ninetynine")) - 1:line.index(str(ROOT / "ninetynine")) + 2]
+
+
+@needs_bwrap
+def test_a_learner_sees_no_solutions_writes_only_its_scratch_folder_and_has_no_network():
+    with Learner() as learner:
+        learner.run('''import os, socket
+from pathlib import Path
+import ninetynine
+kit = Path(ninetynine.__file__).resolve().parents[1]
+seen = sorted(os.listdir(kit))
+Path("mine.txt").write_text("ok")
+try:
+    (kit / "ninetynine" / "x.txt").write_text("no")
+    wrote_kit = True
+except OSError:
+    wrote_kit = False
+try:
+    socket.create_connection(("1.1.1.1", 80), timeout=2)
+    online = True
+except OSError:
+    online = False
+facts = dict(seen=seen, wrote_kit=wrote_kit, online=online, pid=os.getpid(), cwd=os.getcwd(),
+             grading=os.environ.get("NINETYNINE_GRADING"), mine=Path("mine.txt").exists(),
+             home=sorted(os.listdir(Path.home())))''')
+        facts = learner.names()["facts"]
+        assert (learner.scratch / "mine.txt").read_text() == "ok"
+    assert "solutions" not in facts["seen"] and "tests" not in facts["seen"], facts
+    assert not facts["wrote_kit"] and not facts["online"], facts
+    assert facts["pid"] < 10 and facts["cwd"] == sandbox.INSIDE and facts["grading"] == "1", facts
+    assert not (ROOT / "ninetynine" / "x.txt").exists()
+
+
+@needs_bwrap
+def test_answers_are_plain_data_rebuilt_here_and_learner_objects_equal_nothing():
+    with Learner() as learner:
+        learner.run('''
+class Always:
+    def __eq__(self, other):
+        return True
+def first(view):
+    return view.legal_moves[0]
+def liar():
+    return Always()
+def grow(items):
+    items.append(len(items))
+class Mine(ValueError):
+    pass
+def refuse():
+    raise Mine("no")
+def leave():
+    raise SystemExit(3)
+def stub():
+    raise NotImplementedError()
+''')
+        state = nn.make("quentin_c", players=2).new_game(seed=1)
+        move = learner.call("first", state.view(state.to_move))
+        assert move in state.legal_moves() and type(move).__module__ == "ninetynine.counting.moves"
+        lie = learner.call("liar")
+        assert isinstance(lie, Remote) and lie != 3 and lie != lie.__class__
+        items = [7]
+        learner.call("grow", items)
+        assert items == [7, 1]
+        with pytest.raises(ValueError, match="no") as error:
+            learner.call("refuse")
+        assert type(error.value).__name__ == "Mine"
+        with pytest.raises(Exception) as error:         # a SystemExit there is an error here
+            learner.call("leave")
+        assert type(error.value).__name__ == "SystemExit" and not isinstance(error.value, SystemExit)
+        with pytest.raises(NotImplementedError):
+            learner.call("stub")
+        names = learner.names()
+        assert isinstance(names["first"], Remote) and names["first"](state.view(state.to_move)) == move
+
+
+def test_the_decoder_builds_only_the_kit_s_value_classes():
+    with pytest.raises(DecodeError):
+        decode({"$": "obj", "c": "ninetynine.grading.channel:Learner", "v": {}})
+    with pytest.raises(DecodeError):
+        decode({"$": "kit", "v": "os:system"})
+    with pytest.raises(DecodeError):
+        decode({"not": "tagged"})
+    card = decode({"$": "obj", "c": "ninetynine.cards:Card", "v": {"rank": "Q", "suit": "H"}})
+    assert card == nn.cards.Card("Q", "H") and hash(card) == hash(nn.cards.Card("Q", "H"))
+
+
+@needs_bwrap
+def test_time_output_and_a_dying_process_end_a_learner_and_everything_it_started():
+    learner = Learner()
+    learner.run("import subprocess, sys\n"
+                "subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(300)  # sandbox-30073'],"
+                " start_new_session=True)")
+    assert running("sandbox-30073")
+    with pytest.raises(OutOfTime):
+        learner.run("while True:\n    pass", timeout=1)
+    with pytest.raises(OutOfTime):              # closed: every later request fails the same way
+        learner.call("print")
+    assert not running("sandbox-30073") and not learner.scratch.exists()
+    with Learner() as flood, pytest.raises(TooMuchOutput):
+        flood.run("for _ in range(50):\n    print('x' * 1_000_000)")
+    with Learner() as dying, pytest.raises(Stopped):
+        dying.run("import os\nos._exit(0)")
+    with Learner() as hungry, pytest.raises(LearnerError, match="MemoryError"):
+        hungry.run("hoard = bytearray(64 * 1024 ** 3)")
+
+
+@needs_bwrap
+def test_a_rehearsal_answers_the_same_calls_without_crossing_and_calls_are_still_watched():
+    from ninetynine.bots import expert_bot
+    from ninetynine.grading.checking import match
+    with Learner() as learner:
+        learner.run("from ninetynine.bots import expert_bot\n"
+                    "def my_bot(view):\n    return expert_bot(view)")
+        bot = learner.names()["my_bot"]
+        code = "from ninetynine.grading.checking import match\nwins = match(my_bot, 'random', games=6, seed=3)"
+        assert learner.rehearse(code) > 20
+        before = learner.live_calls
+        assert match(bot, "random", games=6, seed=3) == match(expert_bot, "random", games=6, seed=3)
+        assert learner.live_calls == before, "every call of the same match was rehearsed"
+        with watching(functions=[expert_bot]) as watch:
+            state = nn.make("quentin_c", players=2).new_game(seed=4)
+            bot(state.view(state.to_move))
+        assert watch.seen == {"expert_bot"} and learner.live_calls == before + 1
+        learner.forget()
+
+
+def test_without_the_sandbox_the_same_channel_works(tmp_path):
+    script = tmp_path / "bot.py"
+    script.write_text("def my_bot(view):\n    return view.legal_moves[-1]\n", encoding="utf-8")
+    with Learner(sandbox=False) as learner:
+        learner.load(script)
+        state = nn.make("quentin_c", players=2).new_game(seed=2)
+        assert learner.call("my_bot", state.view(state.to_move), timeout=5) == state.legal_moves()[-1]
