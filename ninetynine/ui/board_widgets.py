@@ -26,7 +26,7 @@ from ..board.layout import LAYOUT
 from ..board.text import MARKS
 from .board_controller import BoardController
 from . import sentences
-from .cardtable import CardTable, action_button, log_panel
+from .cardtable import CardTable, action_button, log_panel, number_face
 from .sentences import TABLE_WORDS
 
 class BoardTable(CardTable):
@@ -104,10 +104,7 @@ class BoardTable(CardTable):
 
     def _hand(self) -> dict:
         c = self.controller
-        cards = [{"id": str(b.card), "rank": str(b.card), "symbol": "", "suit": "to 99",
-                  "colour": "none", "label": b.name, "playable": True, "reason": "",
-                  "selected": b.selected, "toggle": False, "small": False}
-                 for b in c.hand_buttons()]
+        cards = [number_face(str(b.card), "to 99", b.name, b.selected) for b in c.hand_buttons()]
         hint = sentences.hand_hint("board", "play" if c.your_turn else "")
         note = c.allowed_sentence() if c.selected is not None else c.counts()
         return {"heading": TABLE_WORDS["hand"], "hint": hint, "note": note, "cards": cards}

@@ -57,13 +57,15 @@ function cardButton(card, send, words) {
     card.selected ? "nn-selected" : ""].join(" "));
   const button = h("button", {
     class: classes, type: "button", "aria-label": card.label,
-    "aria-disabled": card.playable ? null : "true", "aria-pressed": card.toggle ? String(!!card.selected) : null,
-    "aria-describedby": describedBy, title: card.reason || card.label,
+    "aria-disabled": card.playable ? null : "true", "aria-describedby": describedBy,
+    title: card.reason || card.label,
     "data-focus": `card:${card.id}`, "data-group": "hand",
     onclick: () => send({ action: "card", card: card.id }),
   }, faceParts(card));
-  if (card.selected) button.append(h("span", { class: "nn-chosen", "aria-hidden": "true", text: words.chosen }));
-  if (!card.playable) button.append(h("span", { class: "nn-not-now", "aria-hidden": "true", text: words.not_now }));
+  // The badges are seen; a screen reader hears ", selected" in the name and the reason instead.
+  const badge = (cls, text) => h("span", { class: cls, "aria-hidden": "true", text });
+  if (card.selected) button.append(badge("nn-chosen", words.chosen));
+  if (!card.playable) button.append(badge("nn-not-now", words.not_now));
   const parts = [button];
   if (describedBy) parts.push(h("span", { id: describedBy, class: "nn-hidden", text: card.reason }));
   return parts;
@@ -74,7 +76,7 @@ function cardButton(card, send, words) {
 function buttonRow(buttons, send, group) {
   return h("div", { class: "nn-buttons" }, buttons.map((b) => h("button", {
     type: "button", class: `nn-button ${b.primary ? "nn-primary" : ""}`,
-    "aria-describedby": null, title: b.hint || null,
+    title: b.hint || null,
     "data-focus": `button:${b.id}`, "data-group": group,
     onclick: () => send({ action: "button", id: b.id }),
     text: b.label,
@@ -291,7 +293,7 @@ function render({ model, el }) {
     for (const part of t.panels || []) {
       const groups = part.groups.map((g) => h("div", { class: "nn-log-group" },
         g.heading ? h("h4", { class: "nn-subheading", text: g.heading }) : null,
-        h(part.numbered ? "ol" : "ul", { class: "nn-plain-list" }, g.lines.map((line) => h("li", { text: line })))));
+        h("ul", { class: "nn-plain-list" }, g.lines.map((line) => h("li", { text: line })))));
       // A long panel scrolls in a box that the keyboard can reach (Tab) and scroll (arrows).
       const box = part.scroll ? h("div", { class: "nn-scroll", tabindex: "0", role: "group",
         "aria-label": `${part.heading}, ${words.scrolling}` }, groups) : groups;

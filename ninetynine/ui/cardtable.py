@@ -54,7 +54,7 @@ class CardTableView(anywidget.AnyWidget):
 
 
 def face(card: Card, label: str | None = None, *, key: str | None = None, playable: bool = True,
-         reason: str = "", selected: bool = False, toggle: bool = False, small: bool = False,
+         reason: str = "", selected: bool = False, small: bool = False,
          stands_for: Card | None = None) -> dict:
     """A card face for the browser: rank, suit symbol, suit name and colour, and its name in
     words (``label``, what a screen reader says; the card's name by default). A Joker that
@@ -71,8 +71,15 @@ def face(card: Card, label: str | None = None, *, key: str | None = None, playab
         "colour": "red" if suit in RED_SUITS else ("black" if suit else "none"),
         "label": label or card.name,
         "playable": playable, "reason": reason if not playable else "",
-        "selected": selected, "toggle": toggle, "small": small,
+        "selected": selected, "small": small,
     }
+
+
+def number_face(key: str, under: str, label: str, selected: bool = False) -> dict:
+    """A card with no suit, drawn as a big number ``key`` with ``under`` beneath it (The Game of
+    99's "37 to 99"); ``label`` is its name in words."""
+    return {"id": key, "rank": key, "symbol": "", "suit": under, "colour": "none", "label": label,
+            "playable": True, "reason": "", "selected": selected, "small": False}
 
 
 def action_button(key: str, label: str, hint: str = "") -> dict:
@@ -88,13 +95,12 @@ def log_panel(controller) -> dict:
         shown = [{"heading": group.heading, "lines": list(group.lines)} for group in groups]
     else:
         shown = [{"heading": "", "lines": list(controller.lines)}]
-    return {"heading": TABLE_WORDS["log"], "groups": shown, "scroll": True, "numbered": False}
+    return {"heading": TABLE_WORDS["log"], "groups": shown, "scroll": True}
 
 
 def panel(heading: str, lines: list[str]) -> dict:
     """A side panel of sentences under a heading (scores, cards face up)."""
-    return {"heading": heading, "groups": [{"heading": "", "lines": list(lines)}],
-            "scroll": False, "numbered": False}
+    return {"heading": heading, "groups": [{"heading": "", "lines": list(lines)}], "scroll": False}
 
 
 class CardTable(TableWidget):
