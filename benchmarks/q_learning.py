@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/q_learning.py                     # up to 100,000 games (a few minutes)
     .venv/bin/python benchmarks/q_learning.py --upto 10000 --games 1000   # quicker, wider
+    .venv/bin/python benchmarks/q_learning.py --ismcts 30 100    # OpenSpiel's ISMCTS instead (4 min of CPU)
 
 The learner is notebook 20's, not a copy of it: this script runs the notebook's code cells tagged
 ``learner`` (the imports, the PettingZoo environment, what the agent tells apart, Q-learning and
@@ -13,6 +14,12 @@ notebook (game ``i`` of learning is dealt from seed ``i``, the learner in seat `
 ``--upto``) it plays ``--games`` games against each of ``random_bot``, ``cautious_bot`` and
 ``expert_bot`` (seats rotated, ``arena.tournament`` seed 2, no exploring), and each win rate is
 printed with its 95% Wilson interval, with the learning speed in games per second.
+
+With ``--ismcts S ...``, the table after 3,200 games (the notebook's) is measured instead against
+OpenSpiel's ISMCTS with S simulations a decision (``ninetynine.adapters.openspiel.ismcts_bot``,
+seed 20), and ISMCTS against ``random_bot``, ``cautious_bot`` and ``expert_bot`` too:
+``--ismcts-games`` games a match (400 by default), ``arena.tournament`` seed 100, with the
+processor time of each match.
 """
 from __future__ import annotations
 
@@ -46,6 +53,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--upto", type=int, default=CHECKPOINTS[-1], help="games of learning, at most")
     parser.add_argument("--games", type=int, default=2000, help="games against each bot per checkpoint")
+    parser.add_argument("--ismcts", type=int, nargs="+", metavar="S",
+                        help="measure OpenSpiel's ISMCTS with S simulations a decision instead")
+    parser.add_argument("--ismcts-games", type=int, default=400, help="games per ISMCTS match")
     args = parser.parse_args()
     nb = learner()
     from collections import defaultdict
@@ -57,6 +67,10 @@ def main() -> None:
     one_token = nn.make("quentin_c", players=2, tokens=1)
     Q, rng, luck = defaultdict(float), random.Random(20), random.Random(21)
     opponent = lambda view: random_bot(view, luck)      # noqa: E731  (as in the notebook)
+    if args.ismcts:
+        for game in range(3_200):
+            nb["learn_one_game"](Q, game, opponent, rng)
+        return ismcts_matches(one_token, nb["q_bot"](Q), args.ismcts, args.ismcts_games)
     games, learning = 0, 0.0
     print(f"Notebook 20's Q-learner, two-player one-token Quentin C, {args.games} games per match")
     for checkpoint in [c for c in CHECKPOINTS if c <= args.upto]:
@@ -72,6 +86,24 @@ def main() -> None:
             line.append(f"vs {name} {result.rate('q-learner'):.1%} [{low:.1%}, {high:.1%}]")
         print("  ".join(line), flush=True)
     print(f"table entries: {len(Q)}")
+
+
+def ismcts_matches(one_token, learnt, budgets: list[int], games: int) -> None:
+    """OpenSpiel's ISMCTS against the kit's bots and the learner: one line a match."""
+    from ninetynine.adapters.openspiel import ismcts_bot
+    from ninetynine.arena import tournament
+    print(f"OpenSpiel's ISMCTS, two-player one-token Quentin C, {games} games per match")
+    for simulations in budgets:
+        for name, opponent in (("random_bot", "random"), ("cautious_bot", "cautious"),
+                               ("the learner (3,200 games)", learnt), ("expert_bot", "expert")):
+            bot = ismcts_bot("quentin_c", simulations=simulations, players=2, tokens=1, seed=20)
+            start = time.process_time()
+            result = tournament(one_token, [bot, opponent], games, seed=100)
+            label = bot.__name__
+            low, high = result.interval(label)
+            print(f"ISMCTS {simulations} simulations vs {name}: {result.rate(label):.1%} "
+                  f"[{low:.1%}, {high:.1%}]  ({time.process_time() - start:.0f} s of processor "
+                  "time)", flush=True)
 
 
 if __name__ == "__main__":
