@@ -2,6 +2,8 @@
 send the messages the browser sends (``table.send``), so every click path runs in plain pytest."""
 from __future__ import annotations
 
+import re
+
 
 def hand(table) -> list[str]:
     """The accessible names of the cards of your hand, as drawn."""
@@ -39,3 +41,28 @@ def panel(table, heading: str) -> list[str]:
 def log_headings(table) -> list[str]:
     part = next(p for p in table.view.table["panels"] if p["heading"] == "What happened")
     return [group["heading"] for group in part["groups"]]
+
+
+CARD_CODE = re.compile(r"\b(?:10|[2-9JQKA])[CDHS]\b|\bJK\b")
+
+
+def codes_shown(table) -> list[str]:
+    """Card codes ("QH", "JK") anywhere a player reads or hears the table's model (the ids the
+    browser sends back are not read); [] when every card is in words."""
+    found: list[str] = []
+
+    def walk(value, key=""):
+        if isinstance(value, dict):
+            for name, inner in value.items():
+                if name != "id":
+                    walk(inner, name)
+        elif isinstance(value, list):
+            for inner in value:
+                walk(inner, key)
+        elif isinstance(value, str) and CARD_CODE.search(value):
+            found.append(value)
+
+    walk(table.view.table)
+    if CARD_CODE.search(table.view.news):
+        found.append(table.view.news)
+    return found

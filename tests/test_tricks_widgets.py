@@ -17,7 +17,8 @@ from ninetynine.text import plural  # noqa: E402
 from ninetynine.tricks import events as ev  # noqa: E402
 from ninetynine.tricks.cards import bid_value, parse_card, trumps_name  # noqa: E402
 from ninetynine.ui import TricksTable  # noqa: E402
-from table_helpers import button_labels, click_card, hand, log_headings, panel, said  # noqa: E402
+from table_helpers import (button_labels, click_card, codes_shown, hand, log_headings,  # noqa: E402
+                           panel, said)
 
 pytestmark = pytest.mark.usefixtures("no_handler_errors")   # in conftest.py
 
@@ -157,6 +158,7 @@ def test_a_whole_short_game_with_its_pauses():
             legal = {str(m.card) for m in c.state.legal_moves()}
             assert {card["id"] for card in playable} == legal
             table.send({"action": "card", "card": playable[-1]["id"]})
+        assert codes_shown(table) == []                     # cards in words, never codes
     assert c.is_over and summaries == 1
     assert "The game is over." in table.view.table["status"]
     assert table.view.table["summary"]["button"]["label"] == "New game"

@@ -17,8 +17,8 @@ from ninetynine.counting import events as ev  # noqa: E402
 from ninetynine.ui import Table  # noqa: E402
 from ninetynine.ui.cardtable import CardTableView  # noqa: E402
 from ninetynine.ui.live import LiveRegion  # noqa: E402
-from table_helpers import (button_labels, click_card, hand, log_headings, panel,  # noqa: E402
-                           said)
+from table_helpers import (button_labels, click_card, codes_shown, hand, log_headings,  # noqa: E402
+                           panel, said)
 
 pytestmark = pytest.mark.usefixtures("no_handler_errors")   # in conftest.py
 
@@ -174,6 +174,7 @@ def test_a_whole_game_through_the_messages():
             continue
         playable = [card for card in table.hand() if card["playable"]]
         table.send({"action": "card", "card": (playable or table.hand())[0]["id"]})
+        assert codes_shown(table) == []                     # cards in words, never codes
         if table.view.table["choices"]:
             table.press(table.view.table["choices"][0]["label"])
     assert table.controller.is_over
