@@ -255,6 +255,10 @@ function render({ model, el }) {
     const words = t.words || {};
 
     const felt = h("div", { class: "nn-felt" });
+    if (t.kind === "counting" && t.seats) {      // more seats, or hands shown: a taller felt
+      const long = t.seats.some((seat) => seat.facts.join(", ").length > 40);
+      felt.style.height = `${250 + 40 * Math.max(0, t.seats.length - 4) + (long ? 80 : 0)}px`;
+    }
     if (t.kind === "board") {
       main.append(section(t.centre.heading, "nn-board-area",
         boardGrid(t.centre, send, state),
