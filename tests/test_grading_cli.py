@@ -233,8 +233,14 @@ def test_ctrl_c_stops_every_worker_and_sandbox_and_keeps_finished_results(soluti
     real = workers.grade_here
     monkeypatch.setattr(workers, "grade_here", lambda job, limit: graded.append(job.student) or real(job, limit))
     write(folder / "c-01.ipynb", RIGHT)
+    fresh = []          # the kit "changed" since the forkserver started: a fresh worker grades
+    workers._forkserver()                               # started, with the kit as it is
+    monkeypatch.setattr(workers, "_preloaded", ("the kit as it was",))
+    real_fresh = workers.grade_in_subprocess
+    monkeypatch.setattr(workers, "grade_in_subprocess",
+                        lambda job, limit: fresh.append(job.student) or real_fresh(job, limit))
     assert grade(folder, "--out", out, "--resume", solutions=solutions) == 0
-    assert graded == ["c"]
+    assert graded == ["c"] and fresh == ["c"]
     assert {name: row["points"] for name, row in rows(out).items()} == {"a": "1", "b": "1", "c": "1"}
 
 

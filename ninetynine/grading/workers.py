@@ -37,6 +37,7 @@ import sys
 import threading
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 from .runner import DIED, TIMEOUT, CheckResult, Result
 
@@ -131,7 +132,7 @@ def sandbox_refusal() -> str | None:
 # --- local workers, forked from a forkserver ---------------------------------------------------
 
 _context = None
-_running: set[multiprocessing.Process] = set()
+_running: set = set()               # multiprocessing processes, and Popen for fresh workers
 _running_lock = threading.Lock()
 _stopping = threading.Event()       # set by stop_all: no new worker starts until ``allow_starts``
 
@@ -145,13 +146,26 @@ def allow_starts() -> None:
     _stopping.clear()
 
 
+_preloaded: tuple = ()               # the kit's files as the forkserver imported them
+
+
+def _kit_files() -> tuple:
+    """(path, modification time, size) of every file of the ``ninetynine`` package."""
+    package = Path(__file__).resolve().parents[1]
+    return tuple((str(path), stat.st_mtime_ns, stat.st_size)
+                 for path in sorted(package.rglob("*.py")) for stat in [path.stat()])
+
+
 def _forkserver():
-    global _context
+    """The forkserver context (started on first use, importing the grading code once), or None
+    when the kit's files changed since it started: its workers would check with old code."""
+    global _context, _preloaded
     if _context is None:
         _context = multiprocessing.get_context("forkserver")
         _context.set_forkserver_preload(["ninetynine.grading.runner", "ninetynine.grading.workers",
                                          "psutil"])
-    return _context
+        _preloaded = _kit_files()
+    return _context if _kit_files() == _preloaded else None
 
 
 def _child(job: Job, connection) -> None:
@@ -159,19 +173,33 @@ def _child(job: Job, connection) -> None:
     connection.close()
 
 
-def grade_here(job: Job, limit: float) -> Result:
-    """Grade ``job`` in a forked worker; stop it (and everything below it) after ``limit`` seconds."""
-    context = _forkserver()
-    receiver, sender = context.Pipe(duplex=False)
-    process = context.Process(target=_child, args=(job, sender), daemon=False)
+def _start(worker):
+    """Start ``worker`` (a process or a function that starts one) unless the grader is stopping."""
     with _running_lock:
         if _stopping.is_set():
-            sender.close()
-            receiver.close()
             raise Stopped()
-        process.start()
-        _running.add(process)
-    sender.close()
+        worker = worker() if callable(worker) else (worker.start() or worker)
+        _running.add(worker)
+    return worker
+
+
+def grade_here(job: Job, limit: float) -> Result:
+    """Grade ``job`` in a forked worker; stop it (and everything below it) after ``limit`` seconds.
+
+    If the kit's files changed since the forkserver imported them (the kit was updated while a
+    class was being graded), the worker is a fresh Python process instead, which reads them anew.
+    """
+    context = _forkserver()
+    if context is None:
+        return grade_in_subprocess(job, limit)
+    receiver, sender = context.Pipe(duplex=False)
+    try:
+        process = _start(context.Process(target=_child, args=(job, sender), daemon=False))
+    except Stopped:
+        receiver.close()
+        raise
+    finally:
+        sender.close()
     try:
         text = receiver.recv() if receiver.poll(limit) else None
     except (EOFError, OSError):
@@ -184,21 +212,33 @@ def grade_here(job: Job, limit: float) -> Result:
     return read_result(job, text, limit)
 
 
-def stop(process: multiprocessing.Process) -> None:
-    """Stop a worker and everything below it: SIGTERM, then SIGKILL to its process group."""
-    if process.pid is None:
-        return
-    if process.exitcode is None:
+def _wait(worker, seconds: float) -> None:
+    """Wait up to ``seconds`` for a worker (a multiprocessing process or a Popen) to end."""
+    if isinstance(worker, subprocess.Popen):
         try:
-            os.kill(process.pid, signal.SIGTERM)
+            worker.wait(seconds)
+        except subprocess.TimeoutExpired:
+            pass
+    else:
+        worker.join(seconds)
+
+
+def stop(worker) -> None:
+    """Stop a worker and everything below it: SIGTERM, then SIGKILL to its process group."""
+    if worker.pid is None:
+        return
+    running = worker.poll() is None if isinstance(worker, subprocess.Popen) else worker.exitcode is None
+    if running:
+        try:
+            os.kill(worker.pid, signal.SIGTERM)
         except ProcessLookupError:
             pass
-        process.join(STOP_GRACE)
+        _wait(worker, STOP_GRACE)
     try:
-        os.killpg(process.pid, signal.SIGKILL)
+        os.killpg(worker.pid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):
         pass
-    process.join(STOP_GRACE)
+    _wait(worker, STOP_GRACE)
 
 
 def stop_all() -> None:
@@ -213,7 +253,7 @@ def stop_all() -> None:
             pass
     deadline = time.monotonic() + STOP_GRACE
     for process in processes:
-        process.join(max(0.0, deadline - time.monotonic()))
+        _wait(process, max(0.0, deadline - time.monotonic()))
     for process in processes:
         stop(process)
 
@@ -224,11 +264,16 @@ def grade_in_subprocess(job: Job, limit: float) -> Result:
     """Grade ``job`` in ``python -m ninetynine.grading.workers``; the result comes back on a pipe
     of its own (not stdout), and the worker is stopped after ``limit`` seconds."""
     reader, writer = os.pipe()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "ninetynine.grading.workers", str(writer)],
-        stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        pass_fds=(writer,), start_new_session=True)
-    os.close(writer)
+    try:
+        process = _start(lambda: subprocess.Popen(
+            [sys.executable, "-m", "ninetynine.grading.workers", str(writer)],
+            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            pass_fds=(writer,), start_new_session=True))
+    except Stopped:
+        os.close(reader)
+        raise
+    finally:
+        os.close(writer)
     process.stdin.write(json.dumps(job.__dict__).encode())
     process.stdin.close()
     chunks: list[bytes] = []
@@ -237,17 +282,9 @@ def grade_in_subprocess(job: Job, limit: float) -> Result:
     thread.start()
     thread.join(limit)
     timed_out = thread.is_alive()
-    if process.poll() is None:
-        process.terminate()
-        try:
-            process.wait(STOP_GRACE)
-        except subprocess.TimeoutExpired:
-            pass
-    try:
-        os.killpg(process.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
-    process.wait()
+    stop(process)
+    with _running_lock:
+        _running.discard(process)
     thread.join(STOP_GRACE)
     os.close(reader)
     return read_result(job, None if timed_out else b"".join(chunks).decode("utf-8", "replace"), limit)
