@@ -3,8 +3,12 @@
 - ``notebooks``  the marks in a solution notebook, and building the learner's exercise from it
 - ``runner``     grading one submission in its own kernel, checks taken from the source
 - ``integrity``  noticing a submission that changed the ``ninetynine`` package in its kernel
-- ``grader``     grading a class in parallel; CSV and feedback files
-- ``commands``   ``ninetynine exercises build`` and ``ninetynine grade``
+- ``grader``     grading a class: finding the submissions, running workers in parallel
+- ``workers``    the worker process that grades one submission and sends back its result
+- ``dask_backend`` the same workers on a Dask cluster (``--scheduler``)
+- ``results``    the CSV, the feedback files and the ``--resume`` record, each written whole
+- ``nbgrader_export`` the solution notebooks in the form nbgrader accepts
+- ``commands``   ``ninetynine exercises build|nbgrader`` and ``ninetynine grade``
 - ``checking``   small helpers that check cells use (playing matches, comparing effects)
 
 The instructor's guide is ``docs/instructors.md``.
