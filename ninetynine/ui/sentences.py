@@ -287,6 +287,7 @@ TABLE_WORDS = {"felt": "Table", "seats": "Seats", "count": "Count", "to_move": "
                "wins": "wins", "chosen": "chosen", "not_now": "not now",
                "choices": "Ways to play the card", "scrolling": "scrolling", "hand": "Your hand",
                "log": "What happened", "scores": "Scores", "face_up": "Cards face up",
+               "hands": "Cards in hand",
                "board": "Board", "board_label": "Board, 10 rows of 10 squares"}
 
 
