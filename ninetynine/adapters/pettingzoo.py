@@ -66,7 +66,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from .. import text
-from ..core import make
+from ..core import IllegalMove, make
 
 __all__ = ["env", "Encoding", "Part", "encoding_for", "NinetyNineEnv"]
 
@@ -142,7 +142,7 @@ class Encoding:
         return {name: np.asarray(vector)[where] for name, where in self.slices.items()}
 
     def _parse(self, text: str):
-        from ..core import IllegalMove
+        """Move text read by the game's own rules; ValueError with the engine's sentence if bad."""
         if self._probe is None:                  # any state of the game reads its move text
             self._probe = self.game.new_game(seed=0)
         try:
