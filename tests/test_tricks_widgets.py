@@ -172,6 +172,10 @@ def test_a_whole_short_game_with_its_pauses():
 def test_watch_mode_has_step_and_run_buttons():
     table = TricksTable(watch=True, seed=5)
     assert table.view.table["hand"] is None
+    hands = panel(table, "Cards in hand")                 # every hand beside the felt, in words
+    state = table.controller.state
+    assert hands[0] == f"Seat 0: {table.controller.cards_words(state.hands[0])}."
+    assert all("holds" not in seat["facts"][0] for seat in table.view.table["seats"])
     assert button_labels(table) == ["Step", "Run to the end of the deal", "New game"]
     history = len(table.controller.state.history)
     table.press("Step")

@@ -62,6 +62,10 @@ class TricksTable(CardTable):
         exposed = c.exposed_lines()
         if exposed:
             panels.append(panel(TABLE_WORDS["face_up"], exposed))
+        held = [f"{c._name(seat)}: {line.split('; holds ')[1]}"
+                for seat, line in enumerate(c.seat_lines()) if "; holds " in line]
+        if held:                                  # watching: every hand, beside the felt
+            panels.append(panel(TABLE_WORDS["hands"], held))
         panels += [panel(TABLE_WORDS["scores"], c.score_lines()), log_panel(c)]
         if summary:
             focus = "summary"
@@ -87,7 +91,7 @@ class TricksTable(CardTable):
         seats = []
         for seat, line in enumerate(c.seat_lines()):
             name = c._name(seat)
-            facts = line.removeprefix(name + ": ").removesuffix(".")
+            facts = line.removeprefix(name + ": ").removesuffix(".").split("; holds ")[0]
             to_move = facts.endswith(", to move")
             seats.append({"name": name, "you": seat == c.you,
                           "facts": [facts.removesuffix(", to move")],
