@@ -284,6 +284,35 @@ def _out_of_time(result: Result, position: int, timeout: float) -> None:
         outcome.message = f"Not run: the check {late.grade_id} before it ran out of time."
 
 
+#: module name -> digest of its file when this process loaded it (see ``_edited_on_disk``)
+_LOADED_FILES: dict[str, str] = {}
+
+
+def _file_digest(name: str) -> str:
+    import hashlib
+    path = getattr(sys.modules.get(name), "__file__", None)
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest() if path else ""
+    except OSError:
+        return ""
+
+
+def _remember_files() -> None:
+    for name in integrity.loaded_modules():
+        if name not in _LOADED_FILES:
+            _LOADED_FILES[name] = _file_digest(name)
+
+
+def _edited_on_disk(name: str) -> bool:
+    """Was the file of module ``name`` changed since this process loaded it? Then the
+    learner's process loaded the new file: a difference that is no doing of the learner (its
+    sandbox cannot write the kit), such as someone updating the kit while a class is graded."""
+    return name in _LOADED_FILES and _file_digest(name) != _LOADED_FILES[name]
+
+
+_remember_files()
+
+
 def _untouched(learner: Learner, result: Result, timeout: float) -> bool:
     """Compare the learner's ``ninetynine`` package with ours; fail ``result`` if it changed.
 
@@ -296,6 +325,7 @@ def _untouched(learner: Learner, result: Result, timeout: float) -> bool:
         result.fail_all(TAMPERED, "The grader could not inspect the ninetynine package in the "
                                   "notebook's process, so the checks cannot be trusted.")
         return False
+    _remember_files()
     ours = learner.__dict__.setdefault("our_prints", {})
     key = tuple(sorted(theirs))
     if key not in ours:
@@ -303,7 +333,8 @@ def _untouched(learner: Learner, result: Result, timeout: float) -> bool:
             ours[key] = integrity.fingerprint(list(key))
         except Exception:   # the learner holds a module that does not exist in the package
             ours[key] = {}
-    changed = integrity.differences(theirs, ours[key])
+    changed = [name for name in integrity.differences(theirs, ours[key])
+               if not _edited_on_disk(name)]
     modules = [name for name in changed if name != "builtins"]
     if modules:
         result.fail_all(TAMPERED, f"The notebook changed the ninetynine package ({', '.join(modules)}); "

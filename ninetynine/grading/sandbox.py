@@ -5,9 +5,10 @@ process. ``start(argv, scratch)`` starts it under `bubblewrap <https://github.co
 (Debian's ``bwrap``), which gives it:
 
 - a read-only view of the system, of Python and of the kit's ``ninetynine`` package, and nothing
-  else of the machine: ``/home``, ``/root``, ``/tmp``, ``/mnt``, ``/srv``, ``/opt``, the kit's
-  own folder (its ``solutions/``, ``tests/`` ...) and every folder the caller names in ``hide``
-  (the class's submissions, ``results.csv``, ``feedback/``) are empty there;
+  else of the machine: ``/home``, ``/root``, ``/tmp``, ``/mnt``, ``/srv``, ``/opt``, ``/work``,
+  the kit's own folder (its ``solutions/``, ``tests/`` ...) and every folder the caller names in
+  ``hide`` (the class's submissions, ``results.csv``, ``feedback/``), with the top-level folder
+  each lies in, are empty there;
 - one writable folder, ``/tmp/submission``: the private scratch folder where its own copy of the
   notebook lies (a fresh folder per submission, deleted afterwards);
 - no network (its own empty network namespace), its own PID namespace (every process it starts
@@ -94,14 +95,24 @@ def _needed() -> list[Path]:
     return sorted(paths, key=lambda p: len(p.parts))
 
 
+#: Top-level folders of the system itself, never hidden whole
+SYSTEM_ROOTS = ("/usr", "/lib", "/lib32", "/lib64", "/libx32", "/bin", "/sbin", "/etc", "/proc",
+                "/dev", "/sys", "/run", "/boot", "/var", "/nix", "/snap")
+
+
 def _hidden(hide) -> list[Path]:
     """Folders to show empty: the private roots, the kit's folder, and the caller's ``hide``
-    (a file stands for its folder: a folder cannot be shown empty over a file)."""
+    (a file stands for its folder: a folder cannot be shown empty over a file), each with the
+    top-level folder it lies in, unless that is one of the system's (``/data/class/ada`` hides
+    all of ``/data``: classmates in ``/data/class/bob`` too). What Python and the kit need is
+    shown again, read-only, on top."""
     _, root = _kit_paths()
     paths = {Path(p) for p in PRIVATE_ROOTS} | {root}
     for item in hide:
         path = Path(item).resolve()
-        paths.add(path if path.is_dir() else path.parent)
+        path = path if path.is_dir() else path.parent
+        if len(path.parts) > 1 and f"/{path.parts[1]}" not in SYSTEM_ROOTS:
+            paths |= {path, Path("/", path.parts[1])}     # never a folder of the system itself
     return sorted((p for p in paths if p.is_dir() and p != Path("/")), key=lambda p: len(p.parts))
 
 
