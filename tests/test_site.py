@@ -18,6 +18,7 @@ where it fails. Timings go to ``test-artifacts/site-timings.txt``.
 from __future__ import annotations
 
 import csv
+import json
 import os
 import shutil
 import time
@@ -65,8 +66,8 @@ def built_site() -> Path:
     if site_is_stale():
         try:
             site.build()
-        except site.SiteError as error:
-            if "download" in str(error):
+        except site.SiteError as error:         # offline with an empty cache, or no 'site' extra
+            if "download" in str(error) or "not installed" in str(error):
                 missing(f"The site is not built and cannot be built here: {error}")
             raise
     return site.SITE
@@ -137,6 +138,7 @@ def play_and_hand_in(page, base: str, downloads: Path) -> dict[str, float]:
     target = downloads / "alice" / download.value.suggested_filename
     target.parent.mkdir()
     download.value.save_as(target)
+    shutil.copy(target, ARTIFACTS / f"site-download-{target.name}")     # to compare by eye
     return timings
 
 
@@ -191,3 +193,16 @@ def test_a_wheel_pin_that_differs_from_pyodides_own_version_is_refused(monkeypat
     with pytest.raises(site.SiteError, match=r"pins rich 15\.0\.0, but Pyodide \S+ ships rich "
                                              r"14\.3\.3: pin rich to 14\.3\.3\.$"):
         site.check_against_pyodide({"packages": {"rich": {"version": "14.3.3"}}})
+
+
+def test_a_notebook_that_needs_numpy_is_marked_as_one_to_run_outside_the_site(tmp_path):
+    code = {"cell_type": "code", "source": ["import random\n", "from ninetynine.adapters "
+                                            "import pettingzoo\n", "import numpy as np\n"]}
+    notebook = {"cells": [{"cell_type": "markdown", "source": ["import numpy"]}, code]}
+    reason = site.why_not_in_the_site(notebook)
+    assert reason.startswith("it uses the kit's OpenSpiel and PettingZoo adapters and numpy, ")
+    assert site.why_not_in_the_site({"cells": [{"cell_type": "code", "source": [
+        "import ninetynine as nn\n", "import numpyish\n"]}]}) is None
+    path = tmp_path / "20.ipynb"
+    path.write_text(json.dumps({"cells": [site.not_in_the_site_cell(reason), code]}))
+    assert reason in site.site_note(path)
