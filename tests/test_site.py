@@ -206,3 +206,18 @@ def test_a_notebook_that_needs_numpy_is_marked_as_one_to_run_outside_the_site(tm
     path = tmp_path / "20.ipynb"
     path.write_text(json.dumps({"cells": [site.not_in_the_site_cell(reason), code]}))
     assert reason in site.site_note(path)
+
+
+def test_the_recording_proxy_notes_every_host_it_is_asked_for_and_answers_nothing():
+    import urllib.error
+    import urllib.request
+
+    from ninetynine.site_check import RecordingProxy, in_thread, not_browser_services
+    with in_thread(RecordingProxy()) as proxy:
+        address = f"http://127.0.0.1:{proxy.server_address[1]}"
+        opener = urllib.request.build_opener(urllib.request.ProxyHandler({"http": address}))
+        for url in ("http://cdn.jsdelivr.net/pyodide/", "http://update.googleapis.com/"):
+            with pytest.raises(urllib.error.HTTPError):
+                opener.open(url, timeout=5)
+    assert proxy.hosts == ["cdn.jsdelivr.net", "update.googleapis.com"]
+    assert not_browser_services(proxy.hosts) == ["cdn.jsdelivr.net"]
