@@ -169,7 +169,8 @@ def grade_the_download(download: Path) -> None:
     assert ninetynine_command(["grade", str(download.parent), "--out", str(out), *sandbox]) == 0
     with out.open(encoding="utf-8") as file:
         rows = list(csv.DictReader(file))
-    assert rows and {row["exercise"] for row in rows} == {download.stem}
+    graded = {(row["student"], row["exercise"]) for row in rows}
+    assert graded == {("alice", "04-milestones")}, f"graded as {graded}"
     failed = [f"{row['check']}: {row['status']}: {row['message']}" for row in rows
               if row["passed"] != "yes" or row["status"] != "graded"]
     assert not failed, "the site's download lost points:\n" + "\n".join(failed)
@@ -221,3 +222,14 @@ def test_the_recording_proxy_notes_every_host_it_is_asked_for_and_answers_nothin
                 opener.open(url, timeout=5)
     assert proxy.hosts == ["cdn.jsdelivr.net", "update.googleapis.com"]
     assert not_browser_services(proxy.hosts) == ["cdn.jsdelivr.net"]
+
+
+def test_a_download_named_after_the_sites_folder_is_graded_for_the_student_of_its_folder():
+    """JupyterLite's File > Download names the file after its path in the site, and browsers
+    turn the slash into "_": a learner hands in "exercises_04-milestones.ipynb" (the file
+    browser's Download gives "04-milestones.ipynb"). Either way the folder names the student."""
+    from ninetynine.grading.grader import student_name
+    source = ROOT / "solutions" / "04-milestones.ipynb"
+    for name in ("04-milestones.ipynb", "exercises_04-milestones.ipynb"):
+        assert student_name(Path("submissions/alice") / name, source) == "alice", name
+    assert student_name(Path("submissions/x/ada-04.ipynb"), source) == "ada"
