@@ -303,7 +303,11 @@ function render({ model, el }) {
         "aria-label": `${part.heading}, ${words.scrolling}` }, groups) : groups;
       side.append(section(part.heading, "nn-panel", box));
     }
-    for (const scroll of side.querySelectorAll(".nn-scroll")) scroll.scrollTop = scroll.scrollHeight;
+    const toLatest = () => {                     // the log shows its latest lines
+      for (const scroll of side.querySelectorAll(".nn-scroll")) scroll.scrollTop = scroll.scrollHeight;
+    };
+    toLatest();
+    requestAnimationFrame(toLatest);            // again once drawn (the first draw is unattached)
 
     // Focus: a new hint (a group, or one control's data-focus key: the summary's button, the
     // choices, the board, Discard) wins; else the same
