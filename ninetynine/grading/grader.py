@@ -53,6 +53,7 @@ def student_name(submission: Path, exercise: Path) -> str:
     """
     number = exercise.stem[:2]
     stem = unicodedata.normalize("NFC", submission.stem).replace(exercise.stem, " ")
+    stem = re.sub(r"^exercises_", "", stem)   # the browser site's File > Download adds its folder
     stem = re.sub(rf"(^|[\s_.-]){number}(?=[\s_.-]|$)", r"\1 ", stem)
     stem = re.sub(r"[\s_.-]+", " ", stem).strip().replace(" ", "-")
     return stem or unicodedata.normalize("NFC", submission.resolve().parent.name)
