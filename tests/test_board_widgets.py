@@ -67,9 +67,8 @@ def test_selecting_a_card_marks_its_squares_and_moves_the_keyboard_to_the_board(
     marked = [n for n, sq in shown.items() if sq["allowed"]]
     worded = [n for n, sq in shown.items() if sq["name"].endswith(", allowed")]
     assert sorted(marked) == sorted(worded) == allowed
-    assert table.view.table["hand"]["note"] == \
-        "The card 37 to 99 allows squares 37 to 99 except 52 and 60."
     assert said(table) == "The card 37 to 99 allows squares 37 to 99 except 52 and 60."
+    assert table.view.table["hand"]["note"] == table.controller.counts()   # not said twice
     assert table.hand()[0]["label"] == "card 37 to 99, selected" and table.hand()[0]["selected"]
     assert table.view.table["focus"] == "grid"
     first = next(n for line in LAYOUT for n in line if n in allowed)

@@ -106,7 +106,7 @@ class BoardTable(CardTable):
         c = self.controller
         cards = [number_face(str(b.card), "to 99", b.name, b.selected) for b in c.hand_buttons()]
         hint = sentences.hand_hint("board", "play" if c.your_turn else "")
-        note = c.allowed_sentence() if c.selected is not None else c.counts()
+        note = c.counts()                       # the allowed squares: in the news, said once
         return {"heading": TABLE_WORDS["hand"], "hint": hint, "note": note, "cards": cards}
 
     def _buttons(self) -> list[dict]:
