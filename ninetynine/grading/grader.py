@@ -20,7 +20,7 @@ from . import workers
 from .notebooks import checks, read, solution_paths
 from .runner import Result
 
-KERNEL_START = 30          # seconds allowed on top of the time limits for starting a kernel
+START_MARGIN = 30          # seconds allowed on top of the time limits for starting a sandbox
 
 
 @dataclass(frozen=True)
@@ -109,7 +109,7 @@ def exercise_of(file: Path, solutions: Path) -> Path | None:
 
 def worker_limit(task: Task, timeout: float) -> float:
     """How long a worker may run before it is stopped: the notebook, each check, and a margin."""
-    return timeout * (1 + len(checks(read(task.source)))) + KERNEL_START
+    return timeout * (1 + len(checks(read(task.source)))) + START_MARGIN
 
 
 def job_of(task: Task, timeout: float, sandbox: bool = True, hide=()) -> workers.Job:

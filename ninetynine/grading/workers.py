@@ -9,8 +9,8 @@ Stopping is the parent's job, and it is always complete:
 
 - a worker leads a session of its own (``os.setsid``), so Ctrl-C in the terminal reaches the
   grader only, and the grader decides what stops;
-- a worker is a *child subreaper* (Linux ``prctl``): a process its kernel or sandbox leaves
-  behind, even one that started a session of its own, is re-parented to the worker, so the worker
+- a worker is a *child subreaper* (Linux ``prctl``): a process its sandbox (or, with
+  ``--no-sandbox``, the learner's process) leaves behind, even one that started a session of its own, is re-parented to the worker, so the worker
   can always find every process below it;
 - on ``SIGTERM`` a worker kills every process below it, then itself; and when the grader dies
   (even by ``SIGKILL``) the worker receives ``SIGTERM`` (``PR_SET_PDEATHSIG``) and does the same.
@@ -26,11 +26,9 @@ Two ways of starting a worker, with the same body (``_grade_and_send``):
 from __future__ import annotations
 
 import ctypes
-import inspect
 import json
 import multiprocessing
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -66,7 +64,7 @@ def _prctl(option: int, value: int) -> None:
 
 
 def _stop_everything_below(signum=None, frame=None) -> None:
-    """Kill every process below this one (the kernel, the sandbox, whatever they started), then exit."""
+    """Kill every process below this one (the sandbox, whatever it started), then exit."""
     import psutil
     me = psutil.Process()
     for _ in range(20):     # orphans come back to us (we are their subreaper): look until none
@@ -84,7 +82,7 @@ def _stop_everything_below(signum=None, frame=None) -> None:
 
 def _become_a_worker() -> None:
     """Own session, subreaper, stop everything below on SIGTERM or when the grader dies; and no
-    way to the grader's terminal (its kernel's messages would mix with the progress bar)."""
+    way to the grader's terminal (the learner's messages would mix with the progress bar)."""
     quiet = os.open(os.devnull, os.O_RDWR)
     for descriptor in (0, 1, 2):
         os.dup2(quiet, descriptor)
@@ -102,10 +100,8 @@ def _become_a_worker() -> None:
 def grade_job(job: Job) -> Result:
     """Grade one job in this process (the worker's body, without the process around it)."""
     from .runner import grade_submission
-    accepted = inspect.signature(grade_submission).parameters
-    options = {name: value for name, value in (("sandbox", job.sandbox), ("hide", job.hide))
-               if name in accepted}
-    return grade_submission(job.submission, job.source, job.student, job.timeout, **options)
+    return grade_submission(job.submission, job.source, job.student, job.timeout,
+                            sandbox=job.sandbox, hide=job.hide)
 
 
 def _grade_and_send(job: Job, send) -> None:
@@ -119,13 +115,7 @@ def _grade_and_send(job: Job, send) -> None:
 
 def sandbox_refusal() -> str | None:
     """The sentence refusing to grade on a machine without the sandbox, or None when it is there."""
-    try:
-        from .sandbox import MISSING, available
-    except ImportError:     # before the sandbox module: the same test, the same sentence
-        MISSING = ("Bubblewrap (bwrap) is not installed, so submissions cannot run in a sandbox: "
-                   "install it (apt-get install bubblewrap) or pass --no-sandbox to grade without "
-                   "one, only for code you trust.")
-        return None if shutil.which("bwrap") else MISSING
+    from .sandbox import MISSING, available
     return None if available() else MISSING
 
 
@@ -310,14 +300,16 @@ def read_result(job: Job, text: str | None, limit: float) -> Result:
     if text is None:
         return failed(job, TIMEOUT, f"The notebook and its checks did not finish within the time "
                                     f"limit ({job.timeout:g} seconds per step; {limit:g} in all).")
+    crash = "no result"
     try:
         data = json.loads(text)
         if "crash" not in data:
             return Result.from_json(text)
+        crash = str(data["crash"]).split(":")[0]
     except (ValueError, TypeError, KeyError, AttributeError):
         pass
-    return failed(job, DIED, "Grading this notebook failed unexpectedly; grade it again or look "
-                             "at it by hand.")
+    return failed(job, DIED, f"Grading this notebook failed unexpectedly ({crash}); grade it again "
+                             "or look at it by hand.")
 
 
 def failed(job: Job, status: str, message: str) -> Result:
