@@ -133,10 +133,13 @@ def check_pins() -> None:
                         f"jupyterlite-pyodide-kernel {kernel_version} runs Pyodide "
                         f"{kernel_pyodide}: change PYODIDE_VERSION (and the wheels Pyodide ships) "
                         f"to match, or install jupyterlite-pyodide-kernel {JUPYTERLITE_VERSION}.")
-    if kernel_version != JUPYTERLITE_VERSION:
-        raise SiteError(f"ninetynine/site.py pins JupyterLite {JUPYTERLITE_VERSION}, but "
-                        f"jupyterlite-pyodide-kernel {kernel_version} is installed: install the "
-                        f"'site' extra again, or change JUPYTERLITE_VERSION with pyproject.toml.")
+    from jupyterlite_core import __version__ as core_version
+    for package, version in (("jupyterlite-pyodide-kernel", kernel_version),
+                             ("jupyterlite-core", core_version)):
+        if version != JUPYTERLITE_VERSION:
+            raise SiteError(f"ninetynine/site.py pins JupyterLite {JUPYTERLITE_VERSION}, but "
+                            f"{package} {version} is installed: install the 'site' extra again, "
+                            f"or change JUPYTERLITE_VERSION with pyproject.toml.")
 
 
 def check_against_pyodide(pyodide_lock: dict) -> None:
