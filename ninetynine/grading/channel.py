@@ -303,7 +303,17 @@ class DecodeError(ValueError):
     """An answer that is not plain data of the kinds ``decode`` knows."""
 
 
+_KIT_CLASSES: dict = {}
+
+
 def _kit_class(path: str) -> type:
+    found = _KIT_CLASSES.get(path)
+    if found is None:
+        found = _KIT_CLASSES[path] = _find_kit_class(path)
+    return found
+
+
+def _find_kit_class(path: str) -> type:
     value = resolve(path)
     if not isinstance(value, type) or not (dataclasses.is_dataclass(value) or hasattr(value, "_fields")):
         raise DecodeError(f"{path} is not one of the kit's value classes")
@@ -781,11 +791,16 @@ class Learner:
         with the same target and arguments gets that answer without crossing the channel.
 
         Nothing the rehearsal decides counts: the check runs again here, with this process's
-        modules. A recorded answer is only what the learner's code answered to those very
+        modules. The rehearsal records for at most ``timeout`` seconds and then stops (the calls
+        after that cross live); it fails with ``OutOfTime`` only when one of the learner's calls
+        is still running half as long again. A recorded answer is only what the learner's code
+        answered to those very
         arguments (found by a digest of them, pickled the same way on both sides), which is all
         a live call would bring back too; calls watched by ``checking.calls`` and anything not
         rehearsed cross the channel live. Returns how many answers were recorded."""
-        answer = self._request({"op": "rehearse", "code": code, "name": name}, timeout)
+        budget = timeout if timeout is not None else _call_timeout()
+        answer = self._request({"op": "rehearse", "code": code, "name": name, "budget": budget},
+                               budget * 1.5 + 5)
         self.rehearsed = {str(k): v for k, v in (answer.get("answers") or {}).items()
                           if isinstance(v, dict)}
         return len(self.rehearsed)
@@ -907,8 +922,8 @@ def _canon(value) -> str | None:
     if cached is not None and cached[0] is value:
         return cached[1]
     if kind in (list, tuple):
-        parts = [_canon(item) for item in value]
-        return None if None in parts else f"{'[' if kind is list else '('}{','.join(parts)})"
+        parts = _canon_items(value)
+        return None if parts is None else f"{'[' if kind is list else '('}{','.join(parts)})"
     if kind is dict:
         parts = [(_canon(k), _canon(v)) for k, v in value.items()]
         return None if any(None in p for p in parts) else "{" + ",".join(f"{k}:{v}" for k, v in parts) + "}"
@@ -927,8 +942,8 @@ def _canon(value) -> str | None:
     name = _named(kind)
     if name and dataclasses.is_dataclass(value):
         fields = [getattr(value, field) for field in _init_fields(kind)]
-        parts = [_canon(field) for field in fields]
-        if None in parts:
+        parts = _canon_items(fields)
+        if parts is None:
             return None
         text = f"D{name}(" + ",".join(parts) + ")"
         if kind.__dataclass_params__.frozen and not any(isinstance(f, (list, dict, set)) for f in fields):
@@ -941,32 +956,74 @@ def _canon(value) -> str | None:
     return None
 
 
+_FIRST, _SECOND = operator.itemgetter(0), operator.itemgetter(1)
+
+
+def _canon_items(items) -> list[str] | None:
+    """``_canon`` of each item, the frozen ones already worked out taken straight from the
+    cache (most of a view: its cards and its history)."""
+    if len(items) > 8:                                   # a hand, a history: try it in C
+        cached = list(map(_CANON.get, map(id, items)))
+        if None not in cached and all(map(operator.is_, map(_FIRST, cached), items)):
+            return list(map(_SECOND, cached))
+    get, parts = _CANON.get, []
+    for item in items:
+        cached = get(id(item))
+        if cached is not None and cached[0] is item:
+            parts.append(cached[1])
+            continue
+        text = _canon(item)
+        if text is None:
+            return None
+        parts.append(text)
+    return parts
+
+
+_COPY_KINDS: dict = {}
+
+
+def _copy_kind(kind) -> str:
+    """How ``_light_copy`` treats values of a type, worked out once per type."""
+    found = _COPY_KINDS.get(kind)
+    if found is None:
+        if kind in (list, tuple, dict, set):
+            found = kind.__name__
+        elif dataclasses.is_dataclass(kind) and not kind.__dataclass_params__.frozen \
+                and "__dict__" in dir(kind):
+            found = "record"
+        elif hasattr(kind, "to_json") and hasattr(kind, "legal_moves") and hasattr(kind, "copy"):
+            found = "state"
+        else:
+            found = "share"          # numbers, text, frozen records, functions: nothing to copy
+        _COPY_KINDS[kind] = found
+    return found
+
+
 def _light_copy(value):
     """A copy of ``value`` whose lists, dictionaries, sets and mutable kit records are new, and
     whose frozen parts are shared: what the learner's code may change is its own."""
-    kind = type(value)
-    if kind is list:
-        return [_light_copy(item) for item in value]
-    if kind is tuple:
-        return tuple(_light_copy(item) for item in value)
-    if kind is dict:
+    how = _copy_kind(type(value))
+    if how == "share":
+        return value
+    if how == "list":
+        return [item if _COPY_KINDS.get(type(item)) == "share" else _light_copy(item) for item in value]
+    if how == "tuple":
+        return tuple(item if _COPY_KINDS.get(type(item)) == "share" else _light_copy(item) for item in value)
+    if how == "dict":
         return {key: _light_copy(item) for key, item in value.items()}
-    if kind is set:
+    if how == "set":
         return set(value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type) \
-            and not kind.__dataclass_params__.frozen and hasattr(value, "__dict__"):
-        twin = object.__new__(kind)
+    if how == "record":
+        twin = object.__new__(type(value))
         twin.__dict__.update({key: _light_copy(item) for key, item in vars(value).items()})
         return twin
-    if hasattr(value, "to_json") and hasattr(value, "legal_moves") and hasattr(value, "copy"):
-        return value.copy()
-    return value
+    return value.copy()
 
 
 def _digest(*parts) -> str:
-    """A call's fingerprint: what is called, the stand-ins in force, the pickled arguments."""
+    """A call's fingerprint: what is called, the stand-ins in force, the arguments' text."""
     import hashlib
-    return hashlib.sha256(json.dumps(parts).encode()).hexdigest()
+    return hashlib.sha256("\x00".join(map(repr, parts)).encode()).hexdigest()
 
 
 def _write_all(descriptor: int, data: bytes) -> None:
@@ -1125,7 +1182,7 @@ class _Server:
         ``Learner.rehearse``). The check sees exactly what the trusted side will see: the
         namespace sent as plain data and rebuilt, the learner's things as ``Remote`` handles
         that call them here."""
-        side = _LocalSide(self)
+        side = _LocalSide(self, time.monotonic() + float(message.get("budget", 3600)))
         names = {name: decode(value, side) for name, value in self.op_names({})["value"].items()
                  if not hasattr(builtins, name)}
         names.update(__builtins__=builtins, __name__="__main__")
@@ -1141,14 +1198,20 @@ class _Server:
         return {"prints": space["fingerprint"]()}
 
 
+class _RehearsalOver(BaseException):
+    """The rehearsal used its time: it ends here (the rest of the check's calls cross live)."""
+
+
 class _LocalSide:
     """What a ``Remote`` talks to during a rehearsal: the learner's own process, which records
     each answer under the digest the trusted side will compute for the same call."""
 
-    def __init__(self, server: _Server):
-        self.server, self.recorded, self.standing = server, {}, ""
+    def __init__(self, server: _Server, until: float):
+        self.server, self.recorded, self.standing, self.until = server, {}, "", until
 
     def call(self, target, *args, **kwargs):
+        if time.monotonic() > self.until:
+            raise _RehearsalOver()
         handle = target._handle
         text = None if _WATCHES else _canon((args, kwargs))
         copies = _light_copy((args, kwargs))   # the learner's code gets copies, as from the other side
