@@ -13,7 +13,7 @@ temporary folder:
    copies of the reference solution, of the untouched exercise and of a wrong bot that always
    plays its first card, graded with ``--jobs 2``; the total, and the score each kind got.
 
-    python benchmarks/grading.py [--class-size 40] [--trivial 8] [--jobs 2]
+    python benchmarks/grading.py [--class-size 40] [--trivial 8] [--jobs 2]   (--class-size 0: overhead only)
 
 The sandbox is used when bubblewrap is installed (otherwise ``--no-sandbox``, and it says so).
 Other work on the machine slows both figures: the load average is printed with them, and so is
@@ -151,6 +151,8 @@ def main() -> None:
               f"({args.trivial} submissions that do nothing in {few:.1f} s, {3 * args.trivial} in "
               f"{many:.1f} s, --jobs 1; the command's own start {few - args.trivial * each:.1f} s; "
               f"load {load:.1f})")
+        if not args.class_size:
+            return
         kinds = build_class(scratch / "class", args.class_size)
         load = os.getloadavg()[0]
         seconds, cpu = grade(scratch / "class", scratch / "class.csv", args.jobs)
