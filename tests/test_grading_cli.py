@@ -70,6 +70,13 @@ def rows(out: Path) -> dict[str, dict]:
         return {row["student"]: row for row in csv.DictReader(file)}
 
 
+def watch(monkeypatch, name: str) -> list[str]:
+    """The students whose jobs go through ``workers.<name>`` from now on (it still grades them)."""
+    students, real = [], getattr(workers, name)
+    monkeypatch.setattr(workers, name, lambda job, limit: students.append(job.student) or real(job, limit))
+    return students
+
+
 def snapshot(folder: Path) -> dict[str, bytes]:
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
@@ -169,9 +176,7 @@ def test_resume_grades_only_what_is_new_or_changed(graded_class, solutions, tmp_
     write(folder / "Zoé-01.ipynb", RIGHT)                 # changed since: graded again
     write(folder / "new-01.ipynb", RIGHT)                 # new: graded
     (folder / "notes.ipynb").unlink()
-    graded = []
-    real = workers.grade_here
-    monkeypatch.setattr(workers, "grade_here", lambda job, limit: graded.append(job.student) or real(job, limit))
+    graded = watch(monkeypatch, "grade_here")
     assert grade(folder, "--out", out, "--resume", solutions=solutions) == 0
     assert sorted(graded) == ["Zoé", "new"]
     points = {name: row["points"] for name, row in rows(out).items()}
@@ -199,7 +204,7 @@ def wait_for(condition, seconds: float, what: str):
         if value:
             return value
         time.sleep(0.2)
-    pytest.fail(f"waited {seconds} s for {what}")
+    pytest.fail(f"waited {seconds} s for {what() if callable(what) else what}")
 
 
 @pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="needs Linux's /proc")
@@ -227,18 +232,14 @@ def test_ctrl_c_stops_every_worker_and_sandbox_and_keeps_finished_results(soluti
             os.killpg(grader.pid, signal.SIGKILL)
     assert grader.returncode == 130, output
     assert "Stopped" in output and "--resume" in output
-    wait_for(lambda: not marked(mark), 5, f"every process to stop: {marked(mark)}")
+    wait_for(lambda: not marked(mark), 5, lambda: f"every process to stop; left: {marked(mark)}")
     assert {name: row["points"] for name, row in rows(out).items()} == {"a": "1", "b": "1"}
-    graded = []
-    real = workers.grade_here
-    monkeypatch.setattr(workers, "grade_here", lambda job, limit: graded.append(job.student) or real(job, limit))
+    graded = watch(monkeypatch, "grade_here")
     write(folder / "c-01.ipynb", RIGHT)
-    fresh = []          # the kit "changed" since the forkserver started: a fresh worker grades
+    # the kit "changed" since the forkserver started: a fresh worker grades
     workers._forkserver()                               # started, with the kit as it is
     monkeypatch.setattr(workers, "_preloaded", ("the kit as it was",))
-    real_fresh = workers.grade_in_subprocess
-    monkeypatch.setattr(workers, "grade_in_subprocess",
-                        lambda job, limit: fresh.append(job.student) or real_fresh(job, limit))
+    fresh = watch(monkeypatch, "grade_in_subprocess")
     assert grade(folder, "--out", out, "--resume", solutions=solutions) == 0
     assert graded == ["c"] and fresh == ["c"]
     assert {name: row["points"] for name, row in rows(out).items()} == {"a": "1", "b": "1", "c": "1"}
