@@ -433,12 +433,17 @@ def _family_of(kit_game) -> _Family:
 def _parameters(name: str) -> dict:
     """The game parameters of ``name``: the kit's options with their defaults, ``rng_seed``,
     and ``max_moves`` where the rules give no bound on a game's length."""
+    return dict(_default_parameters(name))
+
+
+@lru_cache(maxsize=None)
+def _default_parameters(name: str) -> tuple:
     kit_game = make(name)
     parameters = dict(kit_game.options)
     parameters["rng_seed"] = 0
     if _family_of(kit_game).natural_length is None:
         parameters["max_moves"] = DEFAULT_MAX_MOVES
-    return parameters
+    return tuple(parameters.items())
 
 
 def _player_range(name: str) -> tuple[int, int]:
