@@ -20,10 +20,10 @@ SAFE = "    safe = [m for m in view.legal_moves if count_after(view, m) <= 99] o
 LAND = ("    pay = {m: sum(p.tokens for p in view.rules.penalties(view.count, count_after(view, m))\n"
         "                  if p.who == 'others') for m in safe}\n"
         "    safe = [m for m in safe if pay[m] == max(pay.values())]\n")
-# The seed that makes "avoid going over 99 and make them pay" pass the visible match by luck,
-# found by trying seeds 1, 2, 3... as a learner might: the first to pass it (368 of 400, then
-# 878 of 1,000 in the hidden match).
-LUCKY = 80
+# A seed that makes "avoid going over 99 and make them pay" pass the visible sequential test by
+# luck, found by trying seeds as a learner might (it takes hundreds: the test passes this 87% bot
+# about 1 time in 250); the hidden test then fails it.
+LUCKY = 952
 
 MUTANTS = [
     # The kit's weakest bot under another name.

@@ -13,9 +13,9 @@ SEEDED = ("    import random\n"
 MINE = ("    def mine(m):\n"
         "        return sum(p.tokens for p in view.rules.penalties(view.count, count_after(view, m))\n"
         "                   if p.who == 'player')\n")
-# The seed that makes "keep only the 10" pass the visible match by luck, found by trying seeds
-# 1, 2, 3... as a learner might: the first to pass it (226 of 400, then 584 of 1,200 hidden).
-LUCKY = 161
+# The seed that makes "keep only the 10" pass the visible sequential test by luck, found by trying
+# seeds 1, 2, 3... as a learner might: the first to pass it (the hidden test then fails it).
+LUCKY = 109
 
 
 def seeded(seed: int, rule: str) -> str:
