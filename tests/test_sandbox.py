@@ -26,6 +26,17 @@ needs_bwrap = pytest.mark.skipif(shutil.which("bwrap") is None,
                                  reason="bubblewrap (bwrap) is not installed: apt-get install bubblewrap")
 
 
+def appears(mark: str, seconds: float = 5) -> bool:
+    """Whether a process whose command line holds ``mark`` shows up within ``seconds``."""
+    import time
+    deadline = time.monotonic() + seconds
+    while not running(mark):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
 def running(mark: str) -> list[str]:
     found = []
     for entry in Path("/proc").iterdir():
@@ -147,7 +158,7 @@ def test_time_output_and_a_dying_process_end_a_learner_and_everything_it_started
     learner.run("import subprocess, sys\n"
                 "subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(300)  # sandbox-30073'],"
                 " start_new_session=True)")
-    assert running("sandbox-30073")
+    assert appears("sandbox-30073")
     with pytest.raises(OutOfTime):
         learner.run("while True:\n    pass", timeout=1)
     with pytest.raises(OutOfTime):              # closed: every later request fails the same way

@@ -188,16 +188,17 @@ def test_rules_bot_beats_random_play():
 
 
 def test_search_bot_beats_the_rules_bot_on_the_same_cards():
-    """The default search bot against the rules bot on the same cards: 4 games of 9 deals, the
-    search bot at seat 0, 1, 2 and 0 in turn (36 deals, about 25 seconds).
+    """The default search bot against the rules bot on the same cards: 3 games of 9 deals, the
+    search bot at seat 0, 1 and 2 in turn (27 deals, about 15 seconds).
 
     The measure is the duplicate margin: how much more the seat's points exceed the other two's
     average with the search bot in it than with the rules bot, deal by deal, so a failed declare
     or reveal counts against it. The premiums of 30 and 60 make it jumpy: for this seed the mean
     is about +17 per deal with a standard deviation of about 40, so the lower end of the 95%
-    interval is about +4 on 36 deals, but only +2 on 27 and below 0 on 18. Bidding and play alone
+    interval is about +2 on these 27 deals (+4 on 36, below 0 on 18); the seed is fixed, so the
+    result is too, and benchmarks/tricks_bots.py measures on more deals. Bidding and play alone
     (``offers=False``) gain less but more steadily: see benchmarks/tricks_bots.py.
     """
-    differences = duplicate_match(search_bot, rules_bot, games=4, deals=9, measure="margin")
-    assert len(differences) == 36
+    differences = duplicate_match(search_bot, rules_bot, games=3, deals=9, measure="margin")
+    assert len(differences) == 27
     assert lower_end(differences) > 0, (statistics.fmean(differences), lower_end(differences))
