@@ -136,7 +136,7 @@ def test_fingerprint_notices_a_replaced_built_in(monkeypatch):
 def graded(tmp_path_factory):
     """Grade the fixture class once, through the command line, two submissions at a time."""
     out = tmp_path_factory.mktemp("grading") / "results.csv"
-    code = main(["grade", str(CLASS), "--out", str(out), "--jobs", "2", "--timeout", "20"])
+    code = main(["grade", str(CLASS), "--out", str(out), "--jobs", "2", "--timeout", "6"])
     assert code == 0
     with out.open(encoding="utf-8") as file:
         rows = list(csv.DictReader(file))
