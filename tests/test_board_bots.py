@@ -73,10 +73,10 @@ def test_the_heuristic_beats_random_play():
 
 
 def test_the_search_bot_beats_the_heuristic():
-    # Measured at 51 of 60 (85%); 30 games put the lower end of the 95% interval near 0.66 at
-    # that rate, and above 1/2 for anything from 21 wins up.
-    wins = head_to_head(SearchBot(seed=1), heuristic_bot, 30, seed=1000)
-    assert wilson(wins, 30)[0] > 0.5
+    # Measured at 51 of 60 (85%); 20 games put the lower end of the 95% interval near 0.64 at
+    # that rate, and above 1/2 for anything from 15 wins up (this seed: 18 of 20).
+    wins = head_to_head(SearchBot(seed=1), heuristic_bot, 20, seed=1000)
+    assert wilson(wins, 20)[0] > 0.5
 
 
 def test_the_search_bot_decides_the_same_way_on_the_same_view_whatever_it_did_before():

@@ -9,6 +9,7 @@ link: ``[text](target)``, ``<https://...>`` and images, not just text that looks
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -87,8 +88,11 @@ def test_every_link_opens_what_it_names(notebook):
 @pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
 def test_make_lab_serves_the_repository_root_and_says_so_before_installing():
     """``make -n -B``: the commands ``make lab`` runs on a fresh clone, without running them."""
-    commands = subprocess.run(["make", "-n", "-B", "lab"], cwd=ROOT, capture_output=True,
-                              text=True, check=True).stdout.splitlines()
+    outside_make = {key: value for key, value in os.environ.items()       # make test runs us
+                    if key not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS")}
+    commands = subprocess.run(["make", "--no-print-directory", "-n", "-B", "lab"], cwd=ROOT,
+                              capture_output=True, text=True, check=True,
+                              env=outside_make).stdout.splitlines()
     assert commands[0].startswith('echo "Setting up .venv with the notebook extra')
     assert any("pip install -q" in line for line in commands[1:])          # the silent install
     lab = commands[-1].split()
