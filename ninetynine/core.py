@@ -58,6 +58,20 @@ def rank_standings(order: list[int], key: Callable[[int], Any], score: Callable[
 EVENT_TYPES: dict[str, type] = {}
 
 
+def deal_around(view, pool: list) -> tuple[list[list], list]:
+    """Deal ``pool`` (the cards ``view`` cannot see, shuffled) into a world around ``view``:
+    ``view``'s seat keeps its own hand, every other seat gets as many cards as it holds, in seat
+    order. Returns the hands and the cards left over (the deck, when the caller wants one)."""
+    hands, start = [], 0
+    for seat, size in enumerate(view.hand_sizes):
+        if seat == view.seat:
+            hands.append(list(view.hand))
+        else:
+            hands.append(pool[start:start + size])
+            start += size
+    return hands, pool[start:]
+
+
 def event(cls):
     """Class decorator: a frozen event dataclass, registered by name so saved games can load it.
 

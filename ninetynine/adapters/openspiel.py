@@ -80,7 +80,7 @@ except ImportError as error:          # pragma: no cover - the message is the po
     raise ImportError("The OpenSpiel adapter needs the open-spiel package: install the "
                       "ecosystem extra, pip install 'ninetynine[ecosystem]'.") from error
 
-from ..core import load, make
+from ..core import deal_around, load, make
 
 #: the kit's games, in the order the kit registers them
 GAME_NAMES = ("quentin_c", "rs_games", "classic", "taiwanese", "tricks", "board")
@@ -241,14 +241,8 @@ class _Counting(_Family):
         for _ in range(tries):
             pool = list(unseen)
             rng.shuffle(pool)
-            hands, start = [], 0
-            for seat, size in enumerate(view.hand_sizes):
-                if seat == view.seat:
-                    hands.append(list(view.hand))
-                else:
-                    hands.append(pool[start:start + size])
-                    start += size
-            world = CountingState.from_view(view, self.kit_game, hands, pool[start:],
+            hands, rest = deal_around(view, pool)
+            world = CountingState.from_view(view, self.kit_game, hands, rest,
                                             random.Random(rng.getrandbits(64)), check=False)
             if not check or (world.legal_moves() if self.kit_game.rules.scoring == "places"
                              else world._has_safe_card(mover)):
@@ -403,14 +397,8 @@ class _Board(_Family):
         rng.shuffle(pool)
         world = BoardState(self.kit_game)
         world.rng = random.Random(rng.getrandbits(64))
-        hands, start = [], 0
-        for seat, size in enumerate(view.hand_sizes):
-            if seat == view.seat:
-                hands.append(list(view.hand))
-            else:
-                hands.append(pool[start:start + size])
-                start += size
-        world.hands, world.deck = hands, pool[start:start + view.deck_size]
+        hands, rest = deal_around(view, pool)
+        world.hands, world.deck = hands, rest[:view.deck_size]
         world.owner, world.discard = list(view.owner), list(view.discard)
         world.to_move = view.to_move
         world.history = list(view.history)

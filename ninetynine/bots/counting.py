@@ -39,6 +39,7 @@ import math
 import random
 from collections import Counter
 
+from ..core import deal_around
 from ..counting.moves import DRAW, END, Play
 from ..counting.rules import MAX_COUNT
 from .reading import Reader, next_seat, plays, reader_of
@@ -380,14 +381,8 @@ def sample_world(view, rng: random.Random, unseen: list | None = None):
     from ..counting.state import CountingState
     pool = list(unseen_cards(view) if unseen is None else unseen)
     rng.shuffle(pool)
-    hands, start = [], 0
-    for seat, size in enumerate(view.hand_sizes):
-        if seat == view.seat:
-            hands.append(list(view.hand))
-        else:
-            hands.append(pool[start:start + size])
-            start += size
-    deck = pool[start:start + view.deck_size]
+    hands, rest = deal_around(view, pool)
+    deck = rest[:view.deck_size]
     world_rng = random.Random(rng.getrandbits(32))   # the world's own, for its reshuffles
     return CountingState.from_view(view, table_of(view), hands, deck, world_rng, check=False,
                                    round_only=True)
