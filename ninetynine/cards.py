@@ -49,6 +49,13 @@ class Card:
     def __hash__(self) -> int:
         return self._hash
 
+    def __eq__(self, other) -> bool:
+        """Equal rank and suit. The hashes are compared first: two different cards almost never
+        share one, and searches compare cards millions of times."""
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._hash == other._hash and self.rank == other.rank and self.suit == other.suit
+
     def __str__(self) -> str:
         return self.rank + self.suit
 

@@ -22,6 +22,8 @@ RANKS = ("6", "7", "8", "9", "10", "J", "Q", "K", "A")       # low to high
 JOKER = Card("JK")
 DECK: tuple[Card, ...] = tuple(STANDARD_CARDS[rank + suit] for suit in SUITS for rank in RANKS)
 FULL_DECK: tuple[Card, ...] = DECK + (JOKER,)
+#: each rank's place in RANKS: 0 for a 6 up to 8 for an Ace
+POWER = {rank: index for index, rank in enumerate(RANKS)}
 
 #: tricks bid by one laid-aside card of each suit: three bumps on a club, none on a diamond
 SUIT_VALUES = {"C": 3, "H": 2, "S": 1, "D": 0}
@@ -46,8 +48,11 @@ def card_name(card: Card) -> str:
 
 
 def acts_as(card: Card, turn_up: Card | None) -> Card:
-    """The card ``card`` counts as: the Joker is a copy of the turn-up, every other card itself."""
-    if card == JOKER and turn_up is not None and turn_up != JOKER:
+    """The card ``card`` counts as: the Joker is a copy of the turn-up, every other card itself.
+
+    The Joker is told by its rank, the only "JK" of the deck: searches ask this millions of times,
+    and comparing one string is several times faster than comparing two cards."""
+    if card.rank == "JK" and turn_up is not None and turn_up.rank != "JK":
         return turn_up
     return card
 
@@ -59,7 +64,7 @@ def suit_of(card: Card, turn_up: Card | None) -> str:
 
 def power(card: Card, turn_up: Card | None) -> int:
     """Rank of the card within its suit, 0 (a 6) to 8 (an Ace), the Joker as the turn-up."""
-    return RANKS.index(acts_as(card, turn_up).rank)
+    return POWER[acts_as(card, turn_up).rank]
 
 
 def bid_value(cards, turn_up: Card | None = None) -> int:
@@ -100,10 +105,11 @@ def trick_winner(cards, trumps: str, turn_up: Card | None = None) -> int:
     0
     """
     led = suit_of(cards[0], turn_up)
-
-    def strength(card: Card) -> tuple[int, int]:
-        suit = suit_of(card, turn_up)
-        tier = 2 if trumps and suit == trumps else 1 if suit == led else 0
-        return (tier, power(card, turn_up))
-
-    return max(range(len(cards)), key=lambda i: strength(cards[i]))
+    winner, best = 0, (-1, -1)
+    for index, card in enumerate(cards):
+        card = acts_as(card, turn_up)
+        tier = 2 if trumps and card.suit == trumps else 1 if card.suit == led else 0
+        strength = (tier, POWER[card.rank])     # a trump beats the suit led beats the rest
+        if strength > best:
+            winner, best = index, strength
+    return winner
