@@ -34,7 +34,7 @@ lab: $(VENV)/.stamp-notebook
 
 # Test files run in parallel, one worker per core; each file (each notebook) stays on one worker.
 test: $(VENV)/.stamp-dev
-	$(BIN)/python -m pytest -n auto --dist loadfile
+	$(BIN)/python -m pytest -n auto --dist loadfile --no-loadscope-reorder
 
 # Re-run every notebook and solution in place (after a change to the engine, bots or text).
 notebooks: $(VENV)/.stamp-dev

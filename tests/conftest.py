@@ -33,3 +33,37 @@ def grading_mode():
         del os.environ["NINETYNINE_GRADING"]
     else:
         os.environ["NINETYNINE_GRADING"] = old
+
+
+#: The test files that take longest (``pytest -n auto --dist loadfile --durations=0``, summed by
+#: file), slowest first. ``make test`` runs with ``--no-loadscope-reorder``, so the two workers
+#: take these first and the many short files fill in around them: a long file started last would
+#: leave one worker idle while the other finishes it.
+SLOWEST_FIRST = [
+    "tests/test_exercise_mutants_testing_and_own_game.py",
+    "tests/test_browser.py",
+    "tests/test_grading_solutions.py",
+    "tests/test_exercise_mutants_game_ai.py",
+    "tests/test_site.py",
+    "tests/test_exercise_mutants_board_and_tricks.py",
+    "tests/test_nbgrader.py",
+    "tests/test_tricks_bots.py",
+    "tests/test_grading.py",
+    "tests/test_hostile_class.py",
+    "tests/test_conformance.py",
+    "tests/test_exercise_mutants.py",
+    "solutions/18-monte-carlo-bot.ipynb",
+    "notebooks/17-monte-carlo.ipynb",
+    "tests/test_search_bot.py",
+    "tests/test_board_bots.py",
+    "tests/test_bots.py",
+    "tests/test_tournament.py",
+    "tests/test_grading_cli.py",
+]
+
+
+def pytest_collection_modifyitems(config, items):
+    """Put the files of ``SLOWEST_FIRST`` first, in that order; every file's tests keep their
+    order (a notebook's cells must run top to bottom)."""
+    rank = {path: place for place, path in enumerate(SLOWEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(rank)))
