@@ -172,6 +172,56 @@ def test_time_output_and_a_dying_process_end_a_learner_and_everything_it_started
         hungry.run("hoard = bytearray(64 * 1024 ** 3)")
 
 
+CAPS = sandbox.caps_available()
+needs_caps = pytest.mark.skipif(
+    CAPS != ["pids", "memory"], reason="the kernel's cgroups cannot be written on this machine "
+    "(the grader caps a sandbox's processes and memory with them when run as root): not tested")
+
+FORK_BOMB = """import os, time
+while True:
+    if os.fork() == 0:
+        os.execv("/bin/sleep", ["sleep", "301.25"])
+"""
+
+MEMORY_HOARDERS = """import os
+children = []
+for _ in range(4):
+    pid = os.fork()
+    if pid == 0:
+        hoard = b"x" * (250 * 1024 ** 2)      # touched, so really used: 1,000 MB in all
+        import time; time.sleep(1)
+        os._exit(0)
+    children.append(pid)
+statuses = [os.waitpid(pid, 0)[1] for pid in children]
+"""
+
+
+@needs_bwrap
+@needs_caps
+def test_a_fork_bomb_meets_the_process_cap_and_everything_it_made_dies_with_the_sandbox():
+    """As root ``RLIMIT_NPROC`` caps nothing: the sandbox's cgroup does (40 processes here)."""
+    with Learner(limits=sandbox.Limits(processes=40)) as learner:
+        cap = learner.process.cap
+        assert cap.controllers == ["pids", "memory"] and all(f.exists() for f in cap.folders)
+        with pytest.raises(LearnerError, match="BlockingIOError"):
+            learner.run(FORK_BOMB, timeout=20)
+        assert 30 < len(cap.members()) <= 40 and appears("301.25")
+        learner.run("def size(items):\n    return len(items)")   # the learner still answers
+        assert learner.call("size", [1, 2]) == 2
+    assert not any(folder.exists() for folder in cap.folders) and not running("301.25")
+
+
+@needs_bwrap
+@needs_caps
+def test_the_memory_of_all_a_sandbox_s_processes_together_is_capped():
+    """Each process may use ``Limits.memory`` (``RLIMIT_AS``); the cgroup holds them to it in all:
+    four children of 250 MB each under a cap of 800 MB, and the kernel kills one."""
+    with Learner(limits=sandbox.Limits(memory=800 * 1024 ** 2)) as learner:
+        learner.run(MEMORY_HOARDERS, timeout=20)
+        statuses = learner.names()["statuses"]
+    assert len(statuses) == 4 and 9 in statuses and statuses.count(0) < 4, statuses
+
+
 @needs_bwrap
 def test_a_rehearsal_answers_the_same_calls_without_crossing_and_calls_are_still_watched():
     from ninetynine.bots import expert_bot

@@ -16,7 +16,13 @@ process. ``start(argv, scratch)`` starts it under `bubblewrap <https://github.co
   a new session (no terminal to write into);
 - limits (``Limits``), set with ``setrlimit`` before it starts: address space (memory), processor
   time, size of any file it writes, no core files. Output is limited by whoever reads it (see
-  ``channel.py``, which stops a learner that prints more than ``Limits.output`` bytes).
+  ``channel.py``, which stops a learner that prints more than ``Limits.output`` bytes);
+- a cap on all its processes together (``Cap``): the kernel's cgroups hold at most
+  ``Limits.processes`` processes and threads (a fork bomb gets "Resource temporarily
+  unavailable", and root is not exempt, as it is from ``RLIMIT_NPROC``) and at most
+  ``Limits.memory`` bytes of memory in all; ``stop`` kills every process left in them. Where the
+  cgroups cannot be written (not root, or a container without them), ``Cap`` does nothing and
+  ``caps_available()`` says so.
 
 Without ``bwrap`` the grader refuses to grade (``require``) unless the instructor passes
 ``--no-sandbox``; then ``start(..., sandbox=False)`` runs the same command with the same limits
@@ -27,11 +33,14 @@ and in its own process group, but with the user's own view of the files.
 """
 from __future__ import annotations
 
+import itertools
 import os
 import resource
 import shutil
+import signal
 import subprocess
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -60,6 +69,7 @@ class Limits:
     cpu: int = 3600
     file_size: int = 50 * 1024 ** 2
     output: int = 1_000_000
+    processes: int = 256            # processes and threads at once, all of them (``Cap``)
 
 
 def available() -> bool:
@@ -130,13 +140,135 @@ def command(argv: list[str], scratch: str | Path, hide=()) -> list[str]:
     return line + list(argv)
 
 
-def _limit(limits: Limits):
-    """A function that sets ``limits`` on the process about to start (``preexec_fn``)."""
+def _limit(limits: Limits, cap: "Cap | None" = None):
+    """A function that sets ``limits`` on the process about to start (``preexec_fn``), and
+    moves it into ``cap``'s cgroups."""
     def apply() -> None:
+        if cap is not None:
+            cap.enter()
         for kind, value in ((resource.RLIMIT_AS, limits.memory), (resource.RLIMIT_CPU, limits.cpu),
                             (resource.RLIMIT_FSIZE, limits.file_size), (resource.RLIMIT_CORE, 0)):
             resource.setrlimit(kind, (value, value))
     return apply
+
+
+# --- a cap on the sandbox as a whole: cgroups ------------------------------------------------------
+
+CGROUPS = Path("/sys/fs/cgroup")
+#: controller -> (the file that caps it under cgroup v1, under cgroup v2)
+CAP_FILES = {"pids": ("pids.max", "pids.max"), "memory": ("memory.limit_in_bytes", "memory.max")}
+_NAMES = itertools.count()
+
+
+def _cgroup_root(controller: str) -> Path | None:
+    """Where a cgroup with ``controller`` can be made: cgroup v1's ``/sys/fs/cgroup/pids`` (one
+    folder per controller), or cgroup v2's ``/sys/fs/cgroup`` when the controller is enabled
+    there; None when neither can be written."""
+    v1 = CGROUPS / controller
+    if (v1 / "cgroup.procs").exists():
+        return v1 if os.access(v1, os.W_OK) else None
+    try:
+        enabled = (CGROUPS / "cgroup.subtree_control").read_text().split()
+    except OSError:
+        return None
+    return CGROUPS if controller in enabled and os.access(CGROUPS, os.W_OK) else None
+
+
+class Cap:
+    """Cgroups of one sandbox's own: every process it starts is counted together.
+
+    ``Cap(limits)`` makes them (``/sys/fs/cgroup/pids/ninetynine-<pid>-<n>`` and the same under
+    ``memory``), ``enter()`` - called in the new process, before it runs anything - moves it in,
+    and its children follow; ``close()`` kills whatever is left inside and removes them. A
+    controller that cannot be used is left out: ``controllers`` names those in use."""
+
+    def __init__(self, limits: Limits):
+        self.folders: list[Path] = []           # one per controller (v1), or one for all (v2)
+        self.controllers: list[str] = []
+        name = f"ninetynine-{os.getpid()}-{next(_NAMES)}"
+        _sweep()
+        for controller, value in (("pids", limits.processes), ("memory", limits.memory)):
+            root = _cgroup_root(controller)
+            if root is None:
+                continue
+            folder, (v1, v2) = root / name, CAP_FILES[controller]
+            try:
+                folder.mkdir(exist_ok=True)
+                (folder / (v1 if root.name == controller else v2)).write_text(str(value))
+            except OSError:
+                if folder not in self.folders:
+                    _remove_cgroup(folder)
+                continue
+            if folder not in self.folders:
+                self.folders.append(folder)
+            self.controllers.append(controller)
+
+    def enter(self) -> None:
+        """Move the calling process into the cgroups (in the child, before ``exec``). A cgroup
+        that refuses it is left out: the sandbox then runs without that cap, as it would on a
+        machine without cgroups, rather than not at all."""
+        for folder in self.folders:
+            try:
+                with open(folder / "cgroup.procs", "w") as procs:
+                    procs.write(str(os.getpid()))
+            except OSError:
+                pass
+
+    def members(self) -> set[int]:
+        found: set[int] = set()
+        for folder in self.folders:
+            try:
+                found |= {int(pid) for pid in (folder / "cgroup.procs").read_text().split()}
+            except OSError:
+                pass
+        return found
+
+    def close(self) -> None:
+        """Kill every process still inside (a child that made a session of its own too), then
+        remove the cgroups (a cgroup goes once its last process has gone: up to a second)."""
+        deadline = time.monotonic() + 1.0
+        while True:
+            for pid in self.members():
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except OSError:
+                    pass
+            self.folders = [folder for folder in self.folders if not _remove_cgroup(folder)]
+            if not self.folders or time.monotonic() > deadline:
+                return
+            time.sleep(0.02)
+
+
+def _sweep() -> None:
+    """Remove the empty cgroups a grader that was killed left behind (once per process)."""
+    if _SWEPT:
+        return
+    _SWEPT.append(True)
+    for controller in CAP_FILES:
+        root = _cgroup_root(controller)
+        for folder in root.glob("ninetynine-*-*") if root is not None else ():
+            creator = folder.name.split("-")[1]
+            if creator.isdigit() and not Path(f"/proc/{creator}").exists():
+                _remove_cgroup(folder)
+
+
+_SWEPT: list[bool] = []
+
+
+def _remove_cgroup(folder: Path) -> bool:
+    try:
+        folder.rmdir()
+        return True
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+
+
+def caps_available() -> list[str]:
+    """The controllers a sandbox is capped with on this machine (``["pids", "memory"]`` as root
+    with cgroups; ``[]`` where they cannot be written)."""
+    return [controller for controller in CAP_FILES if _cgroup_root(controller) is not None]
 
 
 def start(argv: list[str], scratch: str | Path, *, limits: Limits = Limits(), sandbox: bool = True,
@@ -148,9 +280,16 @@ def start(argv: list[str], scratch: str | Path, *, limits: Limits = Limits(), sa
     environment = dict(os.environ if env is None else env)
     if not sandbox:
         environment["HOME"] = environment["TMPDIR"] = str(scratch)
-    return subprocess.Popen(line, cwd=None if sandbox else scratch, env=environment,
-                            preexec_fn=_limit(limits), start_new_session=True,
-                            pass_fds=tuple(pass_fds), **popen)
+    cap = Cap(limits)
+    try:
+        process = subprocess.Popen(line, cwd=None if sandbox else scratch, env=environment,
+                                   preexec_fn=_limit(limits, cap), start_new_session=True,
+                                   pass_fds=tuple(pass_fds), **popen)
+    except BaseException:
+        cap.close()
+        raise
+    process.cap = cap
+    return process
 
 
 def stop(process: subprocess.Popen) -> None:
@@ -166,3 +305,6 @@ def stop(process: subprocess.Popen) -> None:
         process.wait(timeout=10)
     except subprocess.TimeoutExpired:   # pragma: no cover - a process that ignores SIGKILL
         pass
+    cap = getattr(process, "cap", None)
+    if cap is not None:
+        cap.close()
