@@ -26,14 +26,18 @@ Start a learner, call its function, close it::
 What crosses the channel:
 
 - **to the learner**: any value ``pickle`` can carry (views, states, cards, moves, kit
-  functions by name, functions of a check cell by value with ``cloudpickle``). Only the
-  learner's side unpickles, so this is safe for the trusted side.
+  functions by name, functions and classes of a check cell by value with ``cloudpickle``, the
+  given classes as the learner's own classes of those names). Only the learner's side
+  unpickles, so this is safe for the trusted side.
 - **back**: JSON only, read by ``decode``, which rebuilds the kit's own dataclasses (cards,
   moves, effects, rule sets, penalties, events, views) from their fields, names the kit's
   module-level objects (``RS_GAMES``, ``expert_bot``) by reference so that they arrive as the
-  trusted side's own untouched objects, and turns everything else the learner made - its
-  functions, its objects - into a ``Remote``: a handle whose calls and attributes cross the
-  channel again, and which is equal to nothing but itself.
+  trusted side's own untouched objects, rebuilds the exercise's **given classes** (dataclasses
+  the grader defined from the source notebook, named with ``Learner.give``: a game's moves,
+  events and view) from their fields as the trusted side's own classes, and turns everything
+  else the learner made - its functions, its objects - into a ``Remote``: a handle whose calls
+  and attributes cross the channel again (setting an attribute sets it there), one per object,
+  and which is equal to nothing but itself.
 - **errors**: an error the learner's code raised comes back as its name and message, and is
   raised again as an exception of that name (a ``ValueError`` stays a ``ValueError`` and a
   ``NotImplementedError`` a ``NotImplementedError``).
@@ -56,8 +60,10 @@ from __future__ import annotations
 
 import base64
 import builtins
+import collections
 import dataclasses
 import fractions
+import functools
 import importlib
 import io
 import json
@@ -210,6 +216,7 @@ class Encoder:
     def __init__(self):
         self.handles: dict[int, object] = {}
         self.numbers: dict[int, int] = {}      # id(value) -> its handle: one handle per object
+        self.given: frozenset = frozenset()    # names of the exercise's given classes (``give``)
 
     def number(self, value) -> int:
         number = self.numbers.get(id(value))
@@ -247,6 +254,11 @@ class Encoder:
         if isinstance(value, str):
             return str.__str__(value)
         deeper = depth + 1
+        if self.given and kind.__qualname__ in self.given and kind.__module__ == "__main__" \
+                and dataclasses.is_dataclass(kind):
+            return {"$": "given", "c": kind.__qualname__,
+                    "v": {name: self.encode(getattr(value, name, None), deeper)
+                          for name in _init_fields(kind)}}
         cls_name = _named(kind)
         if cls_name and dataclasses.is_dataclass(value):
             return {"$": "obj", "c": cls_name,
@@ -351,6 +363,14 @@ def decode(data, learner: "Learner | None" = None, depth: int = 0):
         if not isinstance(found, types.BuiltinFunctionType):
             raise DecodeError(f"no built-in {value!r}")
         return found
+    if tag == "given":
+        cls = (getattr(learner, "given", None) or {}).get(str(data.get("c")))
+        if cls is None:
+            raise DecodeError(f"{data.get('c')!r} is none of the exercise's given classes")
+        fields = _init_fields(cls)
+        if not isinstance(value, dict) or set(value) != set(fields):
+            raise DecodeError(f"the fields of a {cls.__name__} are {', '.join(fields)}")
+        return cls(**{name: decode(item, learner, deeper) for name, item in value.items()})
     if tag == "obj":
         cls = _kit_class(str(data.get("c")))
         if "t" in data:
@@ -375,7 +395,13 @@ def decode(data, learner: "Learner | None" = None, depth: int = 0):
         found = sys.modules.get(str(value))
         return found if found is not None else Remote(learner, None, f"module {value}", False)
     if tag == "remote":
-        return Remote(learner, int(value), str(data.get("n", "object"))[:80], bool(data.get("call")))
+        known = getattr(learner, "remotes", None)
+        if known is not None and int(value) in known:     # the same object: the same handle
+            return known[int(value)]
+        remote = Remote(learner, int(value), str(data.get("n", "object"))[:80], bool(data.get("call")))
+        if known is not None:
+            known[int(value)] = remote
+        return remote
     raise DecodeError(f"unknown tag {tag!r}")
 
 
@@ -387,7 +413,7 @@ class Remote:
     """
 
     def __init__(self, learner, handle, name: str, is_callable: bool):
-        self._learner, self._handle, self.__name__, self._callable = learner, handle, name, is_callable
+        self.__dict__.update(_learner=learner, _handle=handle, __name__=name, _callable=is_callable)
 
     def __call__(self, *args, **kwargs):
         if self._learner is None or not self._callable:
@@ -398,6 +424,15 @@ class Remote:
         if name.startswith("__") or self._learner is None:
             raise AttributeError(name)
         return self._learner.getattr(self, name)
+
+    def __setattr__(self, name, value):
+        """``remote.total = 9`` sets the attribute of the learner's object, in its process
+        (``value`` is sent as an argument is)."""
+        if name.startswith("_"):
+            raise AttributeError(f"the learner's {self.__name__}: {name} cannot be set from here")
+        if self._learner is None:
+            raise AttributeError(f"the learner's {self.__name__} cannot be changed")
+        self._learner.setattr(self, name, value)
 
     def __repr__(self):
         return f"<the learner's {self.__name__}>"
@@ -426,7 +461,7 @@ class _RemoteStandIn:
 
     def __enter__(self):
         learner = self.remote._learner
-        pickled = _pickled(self.names)
+        pickled = _pickled(self.names, learner.reducers)
         learner._request({"op": "stand_in", "target": self.remote._handle, "names": pickled})
         self.before = learner.standing
         learner.standing = _digest("stand_in", self.remote._handle, learner.standing, pickled)
@@ -576,20 +611,56 @@ class _Pickler(pickle.Pickler):
             cls._tables.update(table)
         return cls._tables
 
-    def __init__(self, file, protocol):
+    def __init__(self, file, protocol, given: dict | None = None):
         super().__init__(file, protocol)
-        self.dispatch_table = self.table()
+        self.dispatch_table = collections.ChainMap(given, self.table()) if given else self.table()
 
 
-def _pickled(value) -> str:
+def _pickled(value, given: dict | None = None) -> str:
+    """``value`` pickled for the learner's side: kit values by their fields or names, the
+    exercise's given classes (``given``: class -> reducer, see ``Learner.give``) by their fields,
+    and, when plain ``pickle`` cannot (a check cell's functions, a class made in a check), by
+    value with ``cloudpickle``, kit values and given classes still pickled as above."""
     buffer = io.BytesIO()
     try:
-        _Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(value)
-        data = buffer.getvalue()
+        _Pickler(buffer, pickle.HIGHEST_PROTOCOL, given).dump(value)
     except Exception:  # noqa: BLE001 - functions of a check cell: by value
-        import cloudpickle
-        data = cloudpickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-    return base64.b64encode(data).decode("ascii")
+        buffer = io.BytesIO()
+        _ByValue(buffer, collections.ChainMap(given or {}, _Pickler.table())).dump(value)
+    return base64.b64encode(buffer.getvalue()).decode("ascii")
+
+
+@functools.lru_cache(maxsize=None)
+def _by_value_pickler() -> type:
+    import cloudpickle
+
+    class ByValue(cloudpickle.Pickler):
+        """cloudpickle's pickler (functions and classes of a check by value), with the kit's
+        values and the given classes pickled as ``_Pickler`` does: the C pickler reads its
+        table once, when it starts, so it is set before."""
+
+        def __init__(self, file, table):
+            self.dispatch_table = collections.ChainMap(table, cloudpickle.Pickler.dispatch_table)
+            super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
+    return ByValue
+
+
+def _ByValue(file, table):
+    return _by_value_pickler()(file, table)
+
+
+def _given_value(name: str, fields: dict):
+    """One of the exercise's given values, on the learner's side: made with the learner's own
+    class of that name (``Learner.give``), so that the learner's code sees its own classes."""
+    cls = _SERVER.space.get(name) if _SERVER is not None else None
+    if not isinstance(cls, type):
+        raise NameError(f"the exercise's class {name} is not defined in the notebook")
+    return cls(**fields)
+
+
+def _given_reducer(name: str, cls):
+    fields = _init_fields(cls)
+    return lambda value: (_given_value, (name, {field: getattr(value, field) for field in fields}))
 
 
 def _unpickled(text: str):
@@ -633,6 +704,9 @@ class Learner:
         self.rehearsed: dict = {}          # digest of a call -> the answer a rehearsal recorded
         self.standing = ""                 # the stand-ins in force (part of a call's digest)
         self.live_calls = 0
+        self.remotes: dict[int, Remote] = {}   # handle -> its Remote: one Remote per object
+        self.given: dict[str, type] = {}       # the exercise's given classes, by name (``give``)
+        self.reducers: dict = {}               # how ``_pickled`` sends them: by their fields
         self._lock = threading.Lock()
         self._drain = threading.Thread(target=self._count_output, daemon=True)
         self._drain.start()
@@ -756,7 +830,7 @@ class Learner:
             if text is not None:
                 answer = self.rehearsed.get(_digest("call", handle, self.standing, text))
         if answer is None:
-            message = {"op": "call", "target": handle, "args": _pickled((args, kwargs))}
+            message = {"op": "call", "target": handle, "args": _pickled((args, kwargs), self.reducers)}
             if _WATCHES:
                 message["watch"] = [watch.request() for watch in _WATCHES]
             answer = self._request(message, timeout if timeout is not None else _call_timeout())
@@ -771,6 +845,24 @@ class Learner:
         if "error" in answer:
             _raise(answer["error"])
         return decode(answer.get("value"), self)
+
+    def setattr(self, target: Remote, name: str, value) -> None:
+        """Set ``name`` of the learner's object ``target`` to ``value`` (sent as an argument)."""
+        answer = self._request({"op": "setattr", "target": target._handle, "name": name,
+                                "value": _pickled(value, self.reducers)}, _call_timeout())
+        if "error" in answer:
+            _raise(answer["error"])
+
+    def give(self, classes: dict[str, type]) -> None:
+        """Name the exercise's given classes (dataclasses the grader defined from the source
+        notebook, such as a game's moves and events): from now on the learner's instances of its
+        classes of those names come back by their fields, as instances of ``classes``, and
+        instances of ``classes`` sent as arguments arrive as the learner's own classes, so that
+        ``==`` in a check compares plain data."""
+        if set(classes) != set(self.given):
+            self._request({"op": "give", "names": sorted(classes)}, _call_timeout())
+        self.given = dict(classes)
+        self.reducers = {cls: _given_reducer(name, cls) for name, cls in classes.items()}
 
     def getattr(self, target: Remote, name: str):
         answer = self.rehearsed.get(_digest("getattr", target._handle, self.standing, name))
@@ -1083,13 +1175,14 @@ class _Server:
 
     def serve(self, requests) -> None:
         self.answer({"ready": True})
-        while True:
+        kind = type(self)       # taken before any learner's code runs: requests are answered by
+        while True:             # the class's methods, whatever the learner sets on this object
             head = requests.read(4)
             if len(head) < 4:
                 return
             message = json.loads(requests.read(struct.unpack(">I", head)[0]))
             try:
-                reply = getattr(self, "op_" + message["op"])(message)
+                reply = getattr(kind, "op_" + message["op"])(self, message)
             except BaseException as error:  # noqa: BLE001 - every error of the learner's code
                 reply = {"error": _error_data(error)}
             try:
@@ -1133,6 +1226,14 @@ class _Server:
 
     def op_getattr(self, message):
         return {"value": self.encoder.encode(getattr(self.target(message["target"]), message["name"]))}
+
+    def op_setattr(self, message):
+        setattr(self.target(message["target"]), message["name"], _unpickled(message["value"]))
+        return {"ok": True}
+
+    def op_give(self, message):
+        self.encoder.given = frozenset(str(name) for name in message["names"])
+        return {"ok": True}
 
     def op_names(self, message):
         names = {}
@@ -1195,7 +1296,7 @@ class _Server:
     def op_fingerprint(self, message):
         space = {"__name__": "ninetynine_integrity"}
         exec(compile(message["code"], "<integrity>", "exec"), space)
-        return {"prints": space["fingerprint"]()}
+        return {"prints": space["fingerprint"](server=self)}
 
 
 class _RehearsalOver(BaseException):
@@ -1208,6 +1309,10 @@ class _LocalSide:
 
     def __init__(self, server: _Server, until: float):
         self.server, self.recorded, self.standing, self.until = server, {}, "", until
+        self.remotes: dict = {}
+        self.given = {name: server.space[name] for name in server.encoder.given
+                      if isinstance(server.space.get(name), type)}
+        self.reducers: dict = {}
 
     def call(self, target, *args, **kwargs):
         if time.monotonic() > self.until:
@@ -1223,6 +1328,9 @@ class _LocalSide:
         if "error" in reply:
             _raise(reply["error"])
         return decode(reply.get("value"), self)
+
+    def setattr(self, target, name, value):
+        setattr(self.server.target(target._handle), name, _light_copy(value))
 
     def getattr(self, target, name):
         reply = self.server.op_getattr({"target": target._handle, "name": name})

@@ -123,11 +123,32 @@ def _builtins_print() -> str:
     return hashlib.sha256(repr(items).encode()).hexdigest()
 
 
-def fingerprint(names: list[str] | None = None) -> dict[str, str]:
+#: the key of ``fingerprint``'s answer that says whether the channel's server was changed
+SERVER = "the channel's server"
+UNTOUCHED = "untouched"
+
+
+def server_print(server) -> str:
+    """``UNTOUCHED``, or what the learner's code changed on the object that answers the grader
+    in its process (``channel._Server``): its class swapped, or a method shadowed by an
+    attribute of the object itself (``server.op_check = lambda m: {"passed": True}``), which the
+    fingerprint of the channel's module cannot see. The server answers with its class's own
+    methods, so such a change alters nothing; the grader reports the attempt."""
+    module = sys.modules.get(PACKAGE + ".grading.channel")
+    if type(server) is not getattr(module, "_Server", None):
+        return f"its class was replaced by {type(server).__qualname__}"
+    own = sorted(name for name, value in vars(server).items()
+                 if callable(value) or hasattr(type(server), name))
+    return f"its {', '.join(own)} replaced" if own else UNTOUCHED
+
+
+def fingerprint(names: list[str] | None = None, server=None) -> dict[str, str]:
     """``{module name: digest}`` for ``names`` (importing them), or for every loaded module;
-    the key ``"builtins"`` holds the digest of the interpreter's built-ins."""
+    the key ``"builtins"`` holds the digest of the interpreter's built-ins, and, when the
+    channel's ``server`` is given, the key ``SERVER`` says whether it was changed
+    (``server_print``)."""
     names = loaded_modules() + ["builtins"] if names is None else names
-    prints = {}
+    prints = {SERVER: server_print(server)} if server is not None else {}
     for name in names:
         if name == "builtins":
             prints[name] = _builtins_print()

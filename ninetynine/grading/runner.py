@@ -24,10 +24,24 @@ The steps, for one submission (``grade_submission``):
    fails, the checks after it are not run, and the submission is "out of time"; the checks
    before it keep their points.
 
-Exercises whose checks judge the learner's own objects as a whole (``LEARNER_SIDE_CHECKS``: a
-property test run on engines with planted bugs, a game class checked by ``check_game``) run
-their checks in the sandbox instead, each followed by a fingerprint; only the check's outcome
-comes back, as plain data.
+An exercise's source notebook may say, with cell tags, where parts of its checks run
+(``Placement``):
+
+- a given cell tagged ``grader-helpers`` is run **in this process**, in the checks' namespace,
+  over the learner's names: the checks call the exercise's own helpers, whatever the learner's
+  notebook defined under those names. Exercise 20's helpers (``Planted``, ``outcome``,
+  ``must_catch``) run here and call the learner's ``test_engine`` through the channel, sending
+  the games with planted bugs by value and timing each run here; exercise 21's given classes
+  (its moves, events and view) become the channel's **given classes**, so the learner's
+  instances of them come back as plain values of this process's own classes;
+- a check tagged ``check-in-sandbox`` runs in the learner's process instead, because it must
+  hold the learner's objects themselves (exercise 21's ``check-game``: ``check_game`` follows
+  object identities). Only whether it passed comes back, and a fingerprint follows it, which
+  also notices a learner's code that changed the channel's server there
+  (``integrity.server_print``): that check then fails, with the status "package changed",
+  while the checks that ran here keep their verdicts. The server answers with its class's own
+  methods, so setting one on the object changes nothing; a learner who rewrote the
+  fingerprint's own answer could still forge such a check, and only such a check.
 
 A notebook that runs out of time, prints too much, stops its process or changes the package gets
 a result whose every check fails with one sentence saying why. Everything else is graded.
@@ -44,7 +58,7 @@ import builtins
 import json
 import sys
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, is_dataclass
 from pathlib import Path
 
 from . import integrity
@@ -54,8 +68,6 @@ from .sandbox import Limits
 
 OUTPUT_LIMIT = 1_000_000          # bytes of output a submission may produce, checks included
 MESSAGE_LIMIT = 300               # characters of an error message shown in feedback
-#: exercises whose checks run in the sandbox, on the learner's own objects (see the docstring)
-LEARNER_SIDE_CHECKS = ("20-property-test", "21-your-own-game")
 GRADED, ERROR, TIMEOUT, OUTPUT, DIED, TAMPERED, UNREADABLE = (
     "graded", "error", "out of time", "too much output", "kernel stopped", "package changed",
     "unreadable")
@@ -214,57 +226,139 @@ def _run(learner: Learner, notebook, source_notebook, the_checks, result: Result
             learner.run(given, "<the exercise's helpers>", timeout)
         except LearnerError:
             pass        # the learner's own definitions stay; the checks will tell
-    if not _untouched(learner, result, timeout):
-        return
-    if result.exercise in LEARNER_SIDE_CHECKS:
-        _checks_in_sandbox(learner, the_checks, result, timeout)
-    else:
-        _checks_here(learner, the_checks, result, timeout)
+    server = _untouched(learner, result, timeout)
+    if server is not None:
+        _checks(learner, the_checks, result, timeout, Placement.of(source_notebook), server)
 
 
-def _checks_here(learner: Learner, the_checks, result: Result, timeout: float) -> None:
-    """Run each check in this process, the learner's names reaching it through the channel."""
+@dataclass(frozen=True)
+class Placement:
+    """Where an exercise's checks run, as its source notebook's cell tags declare:
+
+    - ``grader-helpers`` on a given code cell (one without a solution): the grader runs it in
+      its own process and the checks that run here see its definitions instead of whatever the
+      learner's notebook holds under those names; the dataclasses it defines are the
+      exercise's **given classes** (``Learner.give``: the learner's instances of them come
+      back by their fields, as the grader's own), and the checks' calls are not rehearsed (the
+      helpers make them, on objects that change);
+    - ``check-in-sandbox`` on a check cell: its code runs in the learner's process
+      (``_Server.op_check``) and only whether it passed comes back, followed by a fingerprint
+      of the package and of the channel there. For a check that must hold the learner's
+      objects themselves, such as ``check_game``, which follows object identities.
+    """
+
+    helpers: str = ""
+    in_sandbox: frozenset = frozenset()
+
+    HELPERS = "grader-helpers"
+    IN_SANDBOX = "check-in-sandbox"
+
+    @classmethod
+    def of(cls, source_notebook) -> "Placement":
+        def tagged(cell, tag):
+            return tag in cell.get("metadata", {}).get("tags", [])
+        helpers = [cell.source for cell in source_notebook.cells if cell.cell_type == "code"
+                   and tagged(cell, cls.HELPERS) and not check_mark(cell)]
+        return cls("\n\n".join(helpers),
+                   frozenset(check_mark(cell).get("grade_id") for cell in source_notebook.cells
+                             if check_mark(cell) and tagged(cell, cls.IN_SANDBOX)))
+
+
+def _checks(learner: Learner, the_checks, result: Result, timeout: float, place: Placement,
+            server: str) -> None:
+    """Run every check where ``place`` says (here, unless it is a sandbox-side check); stop
+    after a check that ran out of time, or when the package changed in the learner's process.
+    ``server`` is what the last fingerprint said of the channel's server there."""
+    space = None
+    for position, (check, outcome) in enumerate(zip(the_checks, result.checks)):
+        if check.grade_id in place.in_sandbox:
+            if not _check_in_sandbox(learner, check, outcome, timeout):
+                _out_of_time(result, position, timeout)
+                return
+            server = _untouched(learner, result, timeout)
+            if server is None:
+                return
+            if server != integrity.UNTOUCHED:
+                _channel_changed(result, outcome, server)
+            continue
+        if space is None:
+            space = _check_space(learner, place, timeout)
+        if not _check_here(learner, check, outcome, dict(space), timeout, rehearse=not place.helpers):
+            _out_of_time(result, position, timeout)
+            return
+    if server != integrity.UNTOUCHED and result.status == GRADED:
+        result.notes.append(f"The notebook changed the grader's channel in its process ({server}); "
+                            "no check ran there, so no verdict depends on it.")
+
+
+def _check_space(learner: Learner, place: Placement, timeout: float) -> dict:
+    """The namespace the checks run in here: the exercise's grader-side helpers, then the
+    learner's names (through the channel) under every other name."""
+    space = {"__builtins__": builtins, "__name__": "__main__"}
     with deadline(timeout):
-        names = learner.names()
-    visible = {name: value for name, value in names.items()
-               if name.startswith("__") or not hasattr(builtins, name)}
-    for position, (check, outcome) in enumerate(zip(the_checks, result.checks)):
-        space = dict(visible, __builtins__=builtins, __name__="__main__")
-        name = f"<check {check.grade_id}>"
-        try:
+        if place.helpers:
+            exec(compile(place.helpers, "<the exercise's helpers>", "exec"), space)
+            learner.give({name: value for name, value in space.items()
+                          if isinstance(value, type) and is_dataclass(value)
+                          and value.__module__ == "__main__"})
+        for name, value in learner.names().items():
+            if name.startswith("__") or not hasattr(builtins, name):
+                space.setdefault(name, value)
+    return space
+
+
+def _check_here(learner: Learner, check, outcome: CheckResult, space: dict, timeout: float,
+                rehearse: bool = True) -> bool:
+    """Run one check in this process, the learner's names reaching it through the channel;
+    False if it ran out of time."""
+    name = f"<check {check.grade_id}>"
+    try:
+        if rehearse:
             learner.rehearse(check.source, name, timeout)
-            with deadline(timeout):
-                exec(compile(check.source, name, "exec"), space)
-            outcome.passed, outcome.message = True, ""
-        except OutOfTime:
-            _out_of_time(result, position, timeout)
-            return
-        except LearnerFailure:
-            raise
-        except BaseException as error:  # noqa: BLE001 - a failed check, whatever it raised
-            outcome.passed = False
-            outcome.message = _error_text(type(error).__name__, str(error).strip())[:MESSAGE_LIMIT]
-        finally:
-            learner.forget()
-        outcome.points = outcome.max_points if outcome.passed else 0
+        with deadline(timeout):
+            exec(compile(check.source, name, "exec"), space)
+        outcome.passed, outcome.message = True, ""
+    except OutOfTime:
+        return False
+    except LearnerFailure:
+        raise
+    except BaseException as error:  # noqa: BLE001 - a failed check, whatever it raised
+        outcome.passed = False
+        outcome.message = _error_text(type(error).__name__, str(error).strip())[:MESSAGE_LIMIT]
+    finally:
+        learner.forget()
+    outcome.points = outcome.max_points if outcome.passed else 0
+    return True
 
 
-def _checks_in_sandbox(learner: Learner, the_checks, result: Result, timeout: float) -> None:
-    """Run each check in the learner's process; only its outcome comes back, as plain data."""
-    for position, (check, outcome) in enumerate(zip(the_checks, result.checks)):
-        try:
-            answer = learner.request("check", timeout, code=check.source,
-                                     name=f"<check {check.grade_id}>")
-        except OutOfTime:
-            _out_of_time(result, position, timeout)
-            return
-        outcome.passed = answer.get("passed") is True
-        error = answer.get("error") or {}
-        outcome.message = ("" if outcome.passed else _error_text(
-            str(error.get("name", "Error")), str(error.get("text", "")).strip()))[:MESSAGE_LIMIT]
-        outcome.points = outcome.max_points if outcome.passed else 0
-        if not _untouched(learner, result, timeout):
-            return
+def _check_in_sandbox(learner: Learner, check, outcome: CheckResult, timeout: float) -> bool:
+    """Run one check in the learner's process; only its outcome comes back, as plain data.
+    False if it ran out of time."""
+    try:
+        answer = learner.request("check", timeout, code=check.source,
+                                 name=f"<check {check.grade_id}>")
+    except OutOfTime:
+        return False
+    outcome.passed = answer.get("passed") is True
+    error = answer.get("error") or {}
+    outcome.message = ("" if outcome.passed else _error_text(
+        str(error.get("name", "Error")), str(error.get("text", "")).strip()))[:MESSAGE_LIMIT]
+    outcome.points = outcome.max_points if outcome.passed else 0
+    return True
+
+
+def _channel_changed(result: Result, outcome: CheckResult, what: str) -> None:
+    """The learner's code changed the channel's server (``integrity.server_print``) in the
+    process where the check ``outcome`` ran: that check fails, and the submission says why.
+    The checks that ran in the grader keep their verdicts: nothing in the learner's process
+    can change them."""
+    outcome.passed, outcome.points = False, 0
+    outcome.message = (f"The notebook changed the grader's channel in its process ({what}); "
+                       "this check runs there, so it cannot be trusted.")[:MESSAGE_LIMIT]
+    result.status = TAMPERED
+    result.message = (f"The notebook changed the grader's channel in its process ({what}): the "
+                      "checks that run there fail; solve the exercise without touching the "
+                      "grader.")[:MESSAGE_LIMIT]
 
 
 def _out_of_time(result: Result, position: int, timeout: float) -> None:
@@ -313,8 +407,10 @@ def _edited_on_disk(name: str) -> bool:
 _remember_files()
 
 
-def _untouched(learner: Learner, result: Result, timeout: float) -> bool:
-    """Compare the learner's ``ninetynine`` package with ours; fail ``result`` if it changed.
+def _untouched(learner: Learner, result: Result, timeout: float) -> str | None:
+    """Compare the learner's ``ninetynine`` package with ours; fail ``result`` and return None
+    if it changed. Otherwise return what the fingerprint says of the channel's server in the
+    learner's process: ``integrity.UNTOUCHED``, or what was changed there.
 
     Ours is taken before this submission's checks run here (they fill caches and the like),
     once per set of modules, and only for this submission."""
@@ -324,7 +420,9 @@ def _untouched(learner: Learner, result: Result, timeout: float) -> bool:
     if not isinstance(theirs, dict) or not all(isinstance(v, str) for v in theirs.values()):
         result.fail_all(TAMPERED, "The grader could not inspect the ninetynine package in the "
                                   "notebook's process, so the checks cannot be trusted.")
-        return False
+        return None
+    theirs = dict(theirs)
+    server = theirs.pop(integrity.SERVER, "its fingerprint is missing")
     _remember_files()
     ours = learner.__dict__.setdefault("our_prints", {})
     key = tuple(sorted(theirs))
@@ -339,13 +437,13 @@ def _untouched(learner: Learner, result: Result, timeout: float) -> bool:
     if modules:
         result.fail_all(TAMPERED, f"The notebook changed the ninetynine package ({', '.join(modules)}); "
                                   "solve the exercise without modifying the kit.")
-        return False
+        return None
     if changed:
         result.fail_all(TAMPERED, "The notebook replaced some of Python's built-in functions (such as "
                                   "abs or all), which the checks rely on; solve the exercise without "
                                   "changing them.")
-        return False
-    return True
+        return None
+    return server
 
 
 def main(argv: list[str] | None = None) -> int:

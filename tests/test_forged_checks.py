@@ -1,0 +1,195 @@
+"""Exercises 20 and 21 decided in the grader: a learner who forges a check's verdict in its own
+process gains nothing.
+
+Until these exercises' checks ran in the grader, their check code ran inside the learner's
+sandbox and only ``{"passed": ...}`` came back, so one line in a cell -
+``c._SERVER.op_check = lambda m: {"passed": True}`` - got full marks (13 of 13 and 11 of 11,
+checked before the change). Now exercise 20's checks and all of exercise 21's but ``check-game``
+run in the grader (``runner.Placement``: the source notebooks' ``grader-helpers`` cells are
+defined in the grader, the ``check-in-sandbox`` check stays in the learner's process), and the
+learner's process answers requests with its server class's own methods. The submissions are
+built here from the learners' notebooks in ``exercises/``, graded in the sandbox.
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from ninetynine.grading.channel import Learner
+from ninetynine.grading.notebooks import BEGIN_SOLUTION, read
+from ninetynine.grading.runner import GRADED, TAMPERED, grade_submission
+
+ROOT = Path(__file__).resolve().parents[1]
+
+if shutil.which("bwrap") is None:
+    if os.environ.get("CI") == "true":
+        raise RuntimeError("bubblewrap (bwrap) must be installed under CI: .ci/run installs it")
+    pytest.skip("bubblewrap (bwrap) is not installed, so forged submissions cannot be graded in "
+                "their sandbox: apt-get install bubblewrap", allow_module_level=True)
+
+pytestmark = pytest.mark.usefixtures("grading_mode")
+
+FORGE_THE_CHECK = 'import ninetynine.grading.channel as c; c._SERVER.op_check = lambda m: {"passed": True}'
+FORGE_EXEC = '''import builtins
+real_exec = builtins.exec
+
+
+def exec(code, *spaces):
+    "Run the code, and let no check fail."
+    try:
+        real_exec(code, *spaces)
+    except Exception:
+        pass
+
+
+builtins.exec = exec'''
+#: the moves of one seeded game, the first legal move each time (run here and in the sandbox)
+TURNS = """
+
+def turns(game):
+    state, moves = game.new_game(seed=3), []
+    while not state.is_over and len(moves) < 300:
+        moves.append((state.to_move, str(state.legal_moves()[0])))
+        state.play(state.legal_moves()[0])
+    return moves
+"""
+STUB = re.compile(r"# YOUR CODE HERE\n\s*raise NotImplementedError\(\)")
+
+
+def submission(tmp_path: Path, name: str, exercise: str, forgery: str, answers: list[str]) -> Path:
+    """The learner's notebook of ``exercise``, its first stubs replaced by ``answers`` (in
+    order), and ``forgery`` in a cell of its own after the answers."""
+    notebook = read(ROOT / "exercises" / f"{exercise}.ipynb")
+    for cell in notebook.cells:
+        while answers and cell.cell_type == "code" and STUB.search(cell.source):
+            cell.source = STUB.sub(lambda _: answers.pop(0), cell.source, count=1)
+    notebook.cells.insert(3, nbformat.v4.new_code_cell(forgery))
+    path = tmp_path / f"{name}-{exercise}.ipynb"
+    nbformat.write(notebook, path)
+    return path
+
+
+def solution_regions(exercise: str, first: int, last: int) -> list[str]:
+    """The reference solution's regions ``first`` to ``last`` (counted from 0), as code."""
+    code = "\n".join(cell.source for cell in read(ROOT / "solutions" / f"{exercise}.ipynb").cells
+                     if cell.cell_type == "code")
+    regions = re.findall(rf"{BEGIN_SOLUTION}\n(.*?)\n\s*### END SOLUTION", code, flags=re.S)
+    return [region.strip() for region in regions[first:last + 1]]
+
+
+def verdicts(result) -> dict[str, bool]:
+    return {check.grade_id: check.passed for check in result.checks}
+
+
+def test_a_forged_check_of_exercise_20_gets_the_true_score(tmp_path):
+    # a test that plays nothing: it passes the real engine (1 point) and catches no bug
+    path = submission(tmp_path, "vic", "20-property-test", FORGE_THE_CHECK, ["pass"])
+    result = grade_submission(path, ROOT / "solutions" / "20-property-test.ipynb", "vic", 30)
+    assert result.status == GRADED, result
+    assert verdicts(result) == {"real-engine": True, "count": False, "cards": False,
+                                "tokens": False, "turns": False, "copies-and-views": False}
+    assert result.score == 1
+    assert all(check.message.startswith("AssertionError: Your test passed on an engine")
+               for check in result.checks if not check.passed), result.checks
+    assert any("changed the grader's channel" in note and "op_check" in note
+               for note in result.notes), result.notes
+
+
+def test_a_forged_check_of_exercise_21_is_true_in_the_grader_and_caught_in_the_sandbox(tmp_path):
+    # parse_move and legal_moves written (the 'moves' check), the rest left as stubs
+    answers = solution_regions("21-your-own-game", 0, 1)
+    path = submission(tmp_path, "wes", "21-your-own-game", FORGE_THE_CHECK, answers)
+    result = grade_submission(path, ROOT / "solutions" / "21-your-own-game.ipynb", "wes", 30)
+    assert verdicts(result) == {"moves": True, "play-rules": False, "result": False,
+                                "view": False, "copy-save": False, "deal": False,
+                                "check-game": False}, result.checks
+    assert result.score == 1
+    assert result.status == TAMPERED and "op_check" in result.message, result
+    sandboxed = result.checks[-1]
+    assert "changed the grader's channel" in sandboxed.message, sandboxed
+    assert all("NotImplementedError" in check.message for check in result.checks[1:-1])
+
+
+def test_replacing_exec_to_pass_a_sandbox_check_fails_the_submission(tmp_path):
+    path = submission(tmp_path, "xan", "21-your-own-game", FORGE_EXEC, [])
+    result = grade_submission(path, ROOT / "solutions" / "21-your-own-game.ipynb", "xan", 30)
+    assert (result.status, result.score) == (TAMPERED, 0), result
+    assert "built-in functions" in result.message
+
+
+def test_given_classes_cross_by_their_fields_and_planted_games_arrive_whole():
+    """The channel's part: the exercise's given dataclasses come back as the grader's own
+    (a learner's ``__eq__`` that is always true is gone), go there as the learner's own;
+    attributes set on a learner's object are set there; one object is one ``Remote``; and a
+    game with a planted bug, sent by value, plays there exactly as here."""
+    from dataclasses import dataclass
+
+    @dataclass(frozen=True)
+    class Played:
+        seat: int
+        card: int
+
+    space = {"__name__": "__main__"}
+    exec(compile(read(ROOT / "solutions" / "20-property-test.ipynb").cells[1].source,
+                 "helpers", "exec"), space)
+    from ninetynine.counting.state import CountingState
+
+    def skip_too_many(self, seat, effect, move, events):
+        following = CountingState._turn_effects(self, seat, effect, move, events)
+        return self._next_seat(following) if effect.skip else following
+
+    exec(TURNS, space)
+    planted = space["Planted"](players=3, _turn_effects=skip_too_many)
+    with Learner() as learner:
+        learner.run('''from dataclasses import dataclass
+import ninetynine as nn
+
+
+@dataclass(frozen=True)
+class Played:
+    seat: int
+    card: int
+
+    def __eq__(self, other):
+        return True
+
+
+class Box:
+    pass
+
+
+box = Box()
+
+
+def history():
+    return [Played(0, 3), Played(1, 4)]
+
+
+def knows(event):
+    return type(event) is Played and event == "anything"
+
+
+def same(one, other):
+    return one is other
+
+
+def whole_deck(game):
+    from collections import Counter
+    return Counter(game.rules.deck) == Counter(nn.make("quentin_c").rules.deck)''' + TURNS)
+        learner.give({"Played": Played})
+        names = learner.names()
+        got = names["history"]()
+        assert got == [Played(0, 3), Played(1, 4)] and got != [Played(0, 3), Played(1, 5)]
+        assert type(got[0]) is Played
+        assert names["knows"](Played(2, 5)) is True          # the learner's own class there
+        box = names["box"]
+        box.total = 9
+        assert box.total == 9 and names["same"](box, box) and learner.names()["box"] is box
+        turns = space["turns"]
+        assert names["turns"](planted) == turns(planted) != turns(space["Planted"](players=3))
+        assert names["whole_deck"](planted)        # its cards hashed there, not here
