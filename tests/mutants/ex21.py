@@ -82,6 +82,14 @@ MUTANTS = [
            {"other = FifteenState(self.hands, self.stock, self.total, self.to_move)":
             "other = FifteenState(self.hands, self.stock, self.total, self.to_move)\n"
             "        other.stock = self.stock"}, {SAVES, CHECK_GAME}),
+    # A shallow copy: a new state object, but the same lists of hands, stock and history, so a
+    # move on the copy moves the original's cards too (caught through play alone, as the grader
+    # holds the learner's states only through the channel).
+    Mutant("copy-is-shallow",
+           {"other = FifteenState(self.hands, self.stock, self.total, self.to_move)\n"
+            "        other.winner, other.history = self.winner, list(self.history)\n"
+            "        return other":
+            "import copy\n        return copy.copy(self)"}, {SAVES, CHECK_GAME}),
     # The save drops a field: its own saves cannot be loaded.
     Mutant("save-drops-the-winner",
            {'"to_move": self.to_move, "winner": self.winner, "history": history':
