@@ -193,3 +193,34 @@ def whole_deck(game):
         turns = space["turns"]
         assert names["turns"](planted) == turns(planted) != turns(space["Planted"](players=3))
         assert names["whole_deck"](planted)        # its cards hashed there, not here
+
+
+def test_attributes_read_ahead_are_never_stale():
+    """Under grader-side helpers a getattr, call or setattr also brings the object's attributes
+    and methods, kept until the learner's code next runs: reading a state field by field crosses
+    once, and nothing read is older than the learner's last code."""
+    with Learner() as learner:
+        learner.run('''class Tally:
+    def __init__(self):
+        self.n, self.seen = 0, []
+
+    def bump(self):
+        self.n += 1
+        self.seen.append(self.n)
+
+    @property
+    def peek(self):
+        self.n += 10          # reading this runs the learner's code
+        return self.n''')
+        learner.read_ahead = True
+        trips = []
+        request = learner._request
+        learner._request = lambda message, timeout=None: trips.append(message["op"]) or request(message, timeout)
+        tally = learner.names()["Tally"]()
+        assert (tally.n, tally.seen) == (0, []) and trips == ["names", "call"]   # came with the call
+        tally.seen.append(99)                     # a fresh copy each time: the cache is untouched
+        tally.bump()
+        assert (tally.n, tally.seen) == (1, [1]) and trips[-1] == "call"
+        tally.n = 5
+        assert tally.n == 5 and trips[-1] == "setattr"
+        assert tally.peek == 15 and tally.n == 15 and trips.count("getattr") == 1

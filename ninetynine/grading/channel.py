@@ -41,6 +41,11 @@ What crosses the channel:
 - **errors**: an error the learner's code raised comes back as its name and message, and is
   raised again as an exception of that name (a ``ValueError`` stays a ``ValueError`` and a
   ``NotImplementedError`` a ``NotImplementedError``).
+- **reading ahead** (``Learner.read_ahead``, for checks that read a learner's objects field by
+  field): an answer about one of the learner's objects also brings its own attributes and the
+  names of its class's methods, which the trusted side keeps, as sent, until the learner's code
+  next runs (any call, setting an attribute, or reading one that runs its code), so that a
+  state read field by field crosses once and is never older than the learner's last code.
 - **mutations**: a list, dictionary, set or kit state given as an argument comes back as the
   learner's code left it, and the trusted side's own object is updated to match (a check can
   see that ``allowed_squares`` changed the board it was given).
@@ -394,6 +399,15 @@ def decode(data, learner: "Learner | None" = None, depth: int = 0):
     if tag == "module":
         found = sys.modules.get(str(value))
         return found if found is not None else Remote(learner, None, f"module {value}", False)
+    if tag == "method":     # a method of the learner's object, read when it is called
+        known = getattr(learner, "remotes", None)
+        key = (int(value), str(data.get("n")))
+        if known is not None and key in known:
+            return known[key]
+        remote = Remote(learner, list(key), key[1][:80], True)
+        if known is not None:
+            known[key] = remote
+        return remote
     if tag == "remote":
         known = getattr(learner, "remotes", None)
         if known is not None and int(value) in known:     # the same object: the same handle
@@ -707,6 +721,11 @@ class Learner:
         self.remotes: dict[int, Remote] = {}   # handle -> its Remote: one Remote per object
         self.given: dict[str, type] = {}       # the exercise's given classes, by name (``give``)
         self.reducers: dict = {}               # how ``_pickled`` sends them: by their fields
+        #: read ahead: a getattr also brings the object's own attributes, kept (as sent) in
+        #: ``read`` until the learner's code next runs, so that reading a state's fields one
+        #: by one crosses once (``Placement``'s grader-side helpers read many)
+        self.read_ahead = False
+        self.read: dict[tuple, object] = {}
         self._lock = threading.Lock()
         self._drain = threading.Thread(target=self._count_output, daemon=True)
         self._drain.start()
@@ -787,6 +806,8 @@ class Learner:
     def _request(self, message: dict, timeout: float | None = None) -> dict:
         if self.failure is not None:
             raise self.failure
+        if message["op"] != "getattr":
+            self.read.clear()              # the learner's code runs: what was read may change
         deadline = time.monotonic() + (timeout if timeout is not None else 3600)
         with self._lock:
             self._send(message)
@@ -825,6 +846,7 @@ class Learner:
         namespace or a ``Remote``. Returns the answer rebuilt here; raises the learner's error."""
         handle = target._handle if isinstance(target, Remote) else str(target)
         answer = None
+        self.read.clear()
         if self.rehearsed and not _WATCHES:
             text = _canon((args, kwargs))
             if text is not None:
@@ -833,8 +855,11 @@ class Learner:
             message = {"op": "call", "target": handle, "args": _pickled((args, kwargs), self.reducers)}
             if _WATCHES:
                 message["watch"] = [watch.request() for watch in _WATCHES]
+            if self.read_ahead:
+                message["ahead"] = True
             answer = self._request(message, timeout if timeout is not None else _call_timeout())
             self.live_calls += 1
+            self._remember(answer)
         else:
             self._check_deadline(timeout)
         for watch, report in zip(_WATCHES, answer.get("watched", [])):
@@ -849,9 +874,11 @@ class Learner:
     def setattr(self, target: Remote, name: str, value) -> None:
         """Set ``name`` of the learner's object ``target`` to ``value`` (sent as an argument)."""
         answer = self._request({"op": "setattr", "target": target._handle, "name": name,
-                                "value": _pickled(value, self.reducers)}, _call_timeout())
+                                "value": _pickled(value, self.reducers), "ahead": self.read_ahead},
+                               _call_timeout())
         if "error" in answer:
             _raise(answer["error"])
+        self._remember(answer)
 
     def give(self, classes: dict[str, type]) -> None:
         """Name the exercise's given classes (dataclasses the grader defined from the source
@@ -865,10 +892,18 @@ class Learner:
         self.reducers = {cls: _given_reducer(name, cls) for name, cls in classes.items()}
 
     def getattr(self, target: Remote, name: str):
-        answer = self.rehearsed.get(_digest("getattr", target._handle, self.standing, name))
+        handle = target._handle
+        answer = self.rehearsed.get(_digest("getattr", handle, self.standing, name))
+        if answer is None and (handle, name) in self.read:
+            return decode(self.read[handle, name], self)       # a fresh copy each time
         if answer is None:
-            answer = self._request({"op": "getattr", "target": target._handle, "name": name},
-                                   _call_timeout())
+            answer = self._request({"op": "getattr", "target": handle, "name": name,
+                                    "ahead": self.read_ahead}, _call_timeout())
+            if not answer.get("plain"):
+                self.read.clear()          # the learner's code ran: what was read may be old
+            self._remember(answer)
+            if answer.get("plain") and "value" in answer:
+                self.read[handle, name] = answer["value"]
         if "error" in answer:
             _raise(answer["error"])
         return decode(answer.get("value"), self)
@@ -897,10 +932,18 @@ class Learner:
                           if isinstance(v, dict)}
         return len(self.rehearsed)
 
+    def _remember(self, answer: dict) -> None:
+        """Keep what an answer brought of its objects' attributes (``_Server.read_ahead``)."""
+        for handle, seen in answer.get("read") or ():
+            if isinstance(handle, int) and isinstance(seen, dict):
+                for key, value in seen.items():
+                    self.read[handle, str(key)] = value
+
     def forget(self) -> None:
-        """Drop the answers of the last rehearsal."""
+        """Drop the answers of the last rehearsal (and the attributes read ahead)."""
         self.rehearsed = {}
         self.standing = ""
+        self.read.clear()
 
     def function(self, name: str) -> Remote:
         """The learner's ``name`` as a ``Remote`` (calling it calls the learner's function)."""
@@ -1167,6 +1210,8 @@ class _Server:
     def target(self, handle):
         if isinstance(handle, str):
             return self.space[handle]
+        if isinstance(handle, list):                  # [object, method name]: read now
+            return getattr(self.encoder.handles[handle[0]], str(handle[1]))
         return self.encoder.handles[handle]
 
     def answer(self, message: dict) -> None:
@@ -1198,7 +1243,14 @@ class _Server:
 
     def op_call(self, message):
         args, kwargs = _unpickled(message["args"])
-        return self.invoke(message["target"], args, kwargs, message.get("watch", []))
+        reply = self.invoke(message["target"], args, kwargs, message.get("watch", []))
+        if message.get("ahead"):   # the object whose method it was, and the object it made
+            target, value = message["target"], reply.get("value")
+            things = [self.encoder.handles.get(target[0]) if isinstance(target, list) else None,
+                      self.encoder.handles.get(value.get("v")) if isinstance(value, dict)
+                      and value.get("$") == "remote" else None]
+            reply["read"] = [self.read_ahead(thing) for thing in things if thing is not None]
+        return reply
 
     def invoke(self, target, args, kwargs, watch=()) -> dict:
         """Call the learner's ``target``; the reply as plain data (value or error, the
@@ -1225,11 +1277,39 @@ class _Server:
         return reply
 
     def op_getattr(self, message):
-        return {"value": self.encoder.encode(getattr(self.target(message["target"]), message["name"]))}
+        target, name = self.target(message["target"]), message["name"]
+        reply = {"value": self.encoder.encode(getattr(target, name))}
+        if message.get("ahead"):
+            kind, own = type(target), getattr(target, "__dict__", None)
+            # read without running the learner's code: an attribute of the object itself that
+            # its class does not define, or a method its class defines
+            reply["plain"] = kind.__getattribute__ is object.__getattribute__ and (
+                (isinstance(own, dict) and name in own and not hasattr(kind, name))
+                or (isinstance(getattr(kind, name, None), types.FunctionType)
+                    and not (isinstance(own, dict) and name in own)))
+            reply["read"] = [self.read_ahead(target)]
+        return reply
+
+    def read_ahead(self, thing) -> list:
+        """``[handle, {name: value}]``: the attributes of the learner's object ``thing`` that
+        reading runs none of its code for - its own (``vars``) and its class's methods, as
+        ``{"$": "method"}`` (called by name) - or ``[handle, {}]`` when its class reads
+        attributes its own way, or ``thing`` is no object of the learner's (a plain value)."""
+        kind, own = type(thing), getattr(thing, "__dict__", None)
+        if kind.__getattribute__ is not object.__getattribute__ or not isinstance(own, dict) \
+                or kind.__module__ != "__main__":
+            return [None, {}]
+        number = self.encoder.number(thing)
+        seen = {key: self.encoder.encode(value) for key, value in list(own.items())
+                if isinstance(key, str) and not hasattr(kind, key)}
+        seen.update({key: {"$": "method", "v": number, "n": key} for key in _methods(kind)
+                     if key not in own})
+        return [number, seen]
 
     def op_setattr(self, message):
-        setattr(self.target(message["target"]), message["name"], _unpickled(message["value"]))
-        return {"ok": True}
+        target = self.target(message["target"])
+        setattr(target, message["name"], _unpickled(message["value"]))
+        return {"ok": True, "read": [self.read_ahead(target)] if message.get("ahead") else []}
 
     def op_give(self, message):
         self.encoder.given = frozenset(str(name) for name in message["names"])
@@ -1297,6 +1377,19 @@ class _Server:
         space = {"__name__": "ninetynine_integrity"}
         exec(compile(message["code"], "<integrity>", "exec"), space)
         return {"prints": space["fingerprint"](server=self)}
+
+
+_METHODS: dict = {}
+
+
+def _methods(kind: type) -> list[str]:
+    """The public methods (plain functions) of a learner's class, worked out once (one that
+    is added later is read as any attribute; one taken away fails when it is called)."""
+    found = _METHODS.get(kind)
+    if found is None:
+        found = _METHODS[kind] = [key for key in dir(kind) if not key.startswith("_")
+                                  and isinstance(getattr(kind, key, None), types.FunctionType)]
+    return found
 
 
 class _RehearsalOver(BaseException):

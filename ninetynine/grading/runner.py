@@ -240,7 +240,7 @@ class Placement:
       learner's notebook holds under those names; the dataclasses it defines are the
       exercise's **given classes** (``Learner.give``: the learner's instances of them come
       back by their fields, as the grader's own), and the checks' calls are not rehearsed (the
-      helpers make them, on objects that change);
+      helpers make them, on objects that change) but read ahead (``Learner.read_ahead``);
     - ``check-in-sandbox`` on a check cell: its code runs in the learner's process
       (``_Server.op_check``) and only whether it passed comes back, followed by a fingerprint
       of the package and of the channel there. For a check that must hold the learner's
@@ -298,6 +298,7 @@ def _check_space(learner: Learner, place: Placement, timeout: float) -> dict:
     with deadline(timeout):
         if place.helpers:
             exec(compile(place.helpers, "<the exercise's helpers>", "exec"), space)
+            learner.read_ahead = True
             learner.give({name: value for name, value in space.items()
                           if isinstance(value, type) and is_dataclass(value)
                           and value.__module__ == "__main__"})
