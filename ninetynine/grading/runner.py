@@ -40,8 +40,9 @@ An exercise's source notebook may say, with cell tags, where parts of its checks
   also notices a learner's code that changed the channel's server there
   (``integrity.server_print``): that check then fails, with the status "package changed",
   while the checks that ran here keep their verdicts. The server answers with its class's own
-  methods, so setting one on the object changes nothing; a learner who rewrote the
-  fingerprint's own answer could still forge such a check, and only such a check.
+  methods, so setting one on the object changes nothing; a learner whose code, while such a
+  check runs, replaces part of the channel or of the standard library and puts it back before
+  the fingerprint could still forge such a check, and only such a check.
 
 A notebook that runs out of time, prints too much, stops its process or changes the package gets
 a result whose every check fails with one sentence saying why. Everything else is graded.
