@@ -100,6 +100,25 @@ def test_a_forged_check_of_exercise_20_gets_the_true_score(tmp_path):
                for note in result.notes), result.notes
 
 
+SNIFFERS = {
+    "by its type": 'assert type(game).__name__ == "CountingGame", "a planted engine"',
+    "by its state's type": 'assert type(game.new_game(seed=0)).__name__ == "CountingState", "planted"',
+    "by its rule set's name": 'assert game.rules.name == "quentin_c", "a planted rule set"',
+}
+
+
+@pytest.mark.parametrize("how", SNIFFERS)
+def test_a_test_that_tells_a_planted_engine_by_a_name_catches_nothing(tmp_path, how):
+    """The real engine the checks use is a ``Planted`` with nothing replaced, and planted rule
+    sets keep Quentin C's name: a "test" that only looks at names catches no bug, at most it
+    passes the real engine as a test that does nothing would (``type(game)`` on the real engine
+    was ``CountingGame``, and such a test got 11 of 11)."""
+    path = submission(tmp_path, "yul", "20-property-test", "pass", [SNIFFERS[how]])
+    result = grade_submission(path, ROOT / "solutions" / "20-property-test.ipynb", "yul", 30)
+    assert result.status == GRADED and result.score <= 1, result.checks
+    assert not any(check.passed for check in result.checks if check.grade_id != "real-engine")
+
+
 def test_a_forged_check_of_exercise_21_is_true_in_the_grader_and_caught_in_the_sandbox(tmp_path):
     # parse_move and legal_moves written (the 'moves' check), the rest left as stubs
     answers = solution_regions("21-your-own-game", 0, 1)
