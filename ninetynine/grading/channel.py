@@ -470,21 +470,38 @@ class Remote:
 
 
 class _RemoteStandIn:
+    """A stand-in in the learner's process. A ``Learner`` sends it only before the first request
+    that runs the learner's code under it (``Learner._pending``): a call answered from the
+    rehearsal needs none, and a check that stands in for every call (exercise 17's) would
+    otherwise cross the channel twice more per call."""
+
     def __init__(self, remote: Remote, names: dict):
-        self.remote, self.names = remote, names
+        self.remote, self.names, self.sent = remote, names, False
 
     def __enter__(self):
         learner = self.remote._learner
-        pickled = _pickled(self.names, learner.reducers)
-        learner._request({"op": "stand_in", "target": self.remote._handle, "names": pickled})
+        self.pickled = _pickled(self.names, learner.reducers)
         self.before = learner.standing
-        learner.standing = _digest("stand_in", self.remote._handle, learner.standing, pickled)
+        learner.standing = _digest("stand_in", self.remote._handle, learner.standing, self.pickled)
+        pending = getattr(learner, "_pending", None)
+        if pending is None:             # the rehearsal's side: at once
+            self.send()
+        else:
+            pending.append(self)
         return self
+
+    def send(self):
+        self.remote._learner._request({"op": "stand_in", "target": self.remote._handle,
+                                       "names": self.pickled})
+        self.sent = True
 
     def __exit__(self, *exc):
         learner = self.remote._learner
         learner.standing = self.before
-        if not isinstance(exc[1], LearnerFailure):
+        pending = getattr(learner, "_pending", None)
+        if pending and pending[-1] is self:
+            pending.pop()               # never needed: nothing ran under it
+        elif self.sent and not isinstance(exc[1], LearnerFailure):
             learner._request({"op": "stand_back", "target": self.remote._handle})
         return False
 
@@ -588,7 +605,12 @@ _GETTERS: dict = {}
 
 def _from_fields(value):
     """Pickle a kit dataclass as a call of its class with the fields it is made of: fast, and a
-    card's hash is worked out again (each process hashes text its own way)."""
+    card's hash is worked out again (each process hashes text its own way). One of the kit's
+    module-level objects (``QUENTIN_C``, inside a game sent by value) goes by its name, so that
+    the learner's side uses its own, as a call rehearsed there did."""
+    path = _KIT.path_of(value)
+    if path is not None:
+        return resolve, (path,)
     kind = type(value)
     getter = _GETTERS.get(kind)
     if getter is None:
@@ -717,6 +739,7 @@ class Learner:
         self.failure: LearnerFailure | None = None
         self.rehearsed: dict = {}          # digest of a call -> the answer a rehearsal recorded
         self.standing = ""                 # the stand-ins in force (part of a call's digest)
+        self._pending: list = []           # stand-ins entered but not yet sent (_RemoteStandIn)
         self.live_calls = 0
         self.remotes: dict[int, Remote] = {}   # handle -> its Remote: one Remote per object
         self.given: dict[str, type] = {}       # the exercise's given classes, by name (``give``)
@@ -806,6 +829,10 @@ class Learner:
     def _request(self, message: dict, timeout: float | None = None) -> dict:
         if self.failure is not None:
             raise self.failure
+        if self._pending and message["op"] not in ("stand_in", "stand_back"):
+            waiting, self._pending = self._pending, []
+            for stand_in in waiting:        # the learner's code may run: its stand-ins first
+                stand_in.send()
         if message["op"] != "getattr":
             self.read.clear()              # the learner's code runs: what was read may change
         deadline = time.monotonic() + (timeout if timeout is not None else 3600)
@@ -943,6 +970,7 @@ class Learner:
         """Drop the answers of the last rehearsal (and the attributes read ahead)."""
         self.rehearsed = {}
         self.standing = ""
+        self._pending.clear()
         self.read.clear()
 
     def function(self, name: str) -> Remote:
@@ -1053,6 +1081,8 @@ def _canon(value) -> str | None:
     kind = type(value)
     if value is None or kind in (bool, int, float, str):
         return f"{kind.__name__[0]}{value!r}"
+    if kind is range:                   # a rule set's players, hand sizes and tokens
+        return f"r{value.start},{value.stop},{value.step}"
     cached = _CANON.get(id(value))
     if cached is not None and cached[0] is value:
         return cached[1]
@@ -1238,7 +1268,7 @@ class _Server:
 
     def op_run(self, message):
         code = _transform(message["code"])
-        exec(compile(code, message.get("name", "<cell>"), "exec"), self.space)
+        exec(compile(code, message.get("name", "<cell>"), "exec", dont_inherit=True), self.space)
         sys.stdout.flush()
         return {"ok": True}
 
@@ -1352,7 +1382,7 @@ class _Server:
                  if name.startswith("__") or not hasattr(builtins, name)}
         names["__builtins__"] = builtins
         try:
-            exec(compile(message["code"], message.get("name", "<check>"), "exec"), names)
+            exec(compile(message["code"], message.get("name", "<check>"), "exec", dont_inherit=True), names)
         except BaseException as error:  # noqa: BLE001
             return {"passed": False, "error": _error_data(error)}
         finally:
@@ -1369,14 +1399,14 @@ class _Server:
                  if not hasattr(builtins, name)}
         names.update(__builtins__=builtins, __name__="__main__")
         try:
-            exec(compile(message["code"], message.get("name", "<check>"), "exec"), names)
+            exec(compile(message["code"], message.get("name", "<check>"), "exec", dont_inherit=True), names)
         except BaseException:  # noqa: BLE001 - the trusted side will see it for itself
             pass
         return {"answers": side.recorded}
 
     def op_fingerprint(self, message):
         space = {"__name__": "ninetynine_integrity"}
-        exec(compile(message["code"], "<integrity>", "exec"), space)
+        exec(compile(message["code"], "<integrity>", "exec", dont_inherit=True), space)
         return {"prints": space["fingerprint"](server=self)}
 
 

@@ -298,7 +298,7 @@ def _check_space(learner: Learner, place: Placement, timeout: float) -> dict:
     space = {"__builtins__": builtins, "__name__": "__main__"}
     with deadline(timeout):
         if place.helpers:
-            exec(compile(place.helpers, "<the exercise's helpers>", "exec"), space)
+            exec(compile(place.helpers, "<the exercise's helpers>", "exec", dont_inherit=True), space)
             learner.read_ahead = True
             learner.give({name: value for name, value in space.items()
                           if isinstance(value, type) and is_dataclass(value)
@@ -318,7 +318,7 @@ def _check_here(learner: Learner, check, outcome: CheckResult, space: dict, time
         if rehearse:
             learner.rehearse(check.source, name, timeout)
         with deadline(timeout):
-            exec(compile(check.source, name, "exec"), space)
+            exec(compile(check.source, name, "exec", dont_inherit=True), space)
         outcome.passed, outcome.message = True, ""
     except OutOfTime:
         return False
