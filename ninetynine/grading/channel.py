@@ -947,14 +947,14 @@ class Learner:
         Nothing the rehearsal decides counts: the check runs again here, with this process's
         modules. The rehearsal records for at most ``timeout`` seconds and then stops (the calls
         after that cross live); it fails with ``OutOfTime`` only when one of the learner's calls
-        is still running half as long again. A recorded answer is only what the learner's code
-        answered to those very
-        arguments (found by a digest of them, pickled the same way on both sides), which is all
+        is still running a fifth as long again and a second more - a call that the check, run
+        again here, would also wait for past ``timeout``. A recorded answer is only what the
+        learner's code answered to those very arguments (found by a digest of them, pickled the same way on both sides), which is all
         a live call would bring back too; calls watched by ``checking.calls`` and anything not
         rehearsed cross the channel live. Returns how many answers were recorded."""
         budget = timeout if timeout is not None else _call_timeout()
         answer = self._request({"op": "rehearse", "code": code, "name": name, "budget": budget},
-                               budget * 1.5 + 5)
+                               budget * 1.2 + 1)
         self.rehearsed = {str(k): v for k, v in (answer.get("answers") or {}).items()
                           if isinstance(v, dict)}
         return len(self.rehearsed)
