@@ -88,11 +88,19 @@ def event(cls):
     return cls
 
 
+#: each event class's field names, looked up once (saving a game writes every event of it)
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 def event_to_dict(ev) -> dict:
     """An event as JSON-ready data: cards become text, tuples become lists."""
-    data = {"type": type(ev).__name__}
-    for field in dataclasses.fields(ev):
-        data[field.name] = _plain(getattr(ev, field.name))
+    kind = type(ev)
+    names = _FIELD_NAMES.get(kind)
+    if names is None:
+        names = _FIELD_NAMES[kind] = tuple(field.name for field in dataclasses.fields(kind))
+    data = {"type": kind.__name__}
+    for name in names:
+        data[name] = _plain(getattr(ev, name))
     return data
 
 
@@ -115,6 +123,11 @@ CARD_TYPES: list[type] = [Card]
 
 
 def _plain(value):
+    kind = type(value)
+    if value is None or kind is int or kind is str or kind is bool:     # most fields: at once
+        return value
+    if kind is tuple or kind is list:
+        return [_plain(item) for item in value]
     if isinstance(value, tuple(CARD_TYPES)):
         return str(value)
     if isinstance(value, (tuple, list)):
