@@ -96,6 +96,10 @@ class CountingState:
         """The seat that won, or None while the game goes on or when nobody wins outright."""
         if not self.is_over:
             return None
+        if self.rules.scoring != "places":        # the one seat with tokens left, when there is one
+            alive = [seat for seat, tokens in enumerate(self.tokens) if tokens > 0]
+            if len(alive) == 1:                   # (every playout of a search ends here: no table)
+                return alive[0]
         table = self.standings()
         leaders = [s for s in table if s.rank == 1]
         return leaders[0].seat if len(leaders) == 1 else None
