@@ -243,3 +243,18 @@ def test_attributes_read_ahead_are_never_stale():
         tally.n = 5
         assert tally.n == 5 and trips[-1] == "setattr"
         assert tally.peek == 15 and tally.n == 15 and trips.count("getattr") == 1
+
+
+def test_a_bot_over_exercise_18_s_time_budget_fails_when_graded_in_the_sandbox(tmp_path):
+    """The budget is the bot's own processor time, counted where it runs: under the grader the
+    bot runs in the sandbox, so ``checking.timed_call`` reads the sandbox's processor time from
+    the kernel (its cgroup) around a live call. Timed here, in the grader's process, the bot
+    cost nothing, and a bot five times over the budget got full marks."""
+    answers = solution_regions("18-monte-carlo-bot", 0, 2)
+    answers[2] = answers[2].replace("for _ in range(WORLDS):", "for _ in range(5 * WORLDS):")
+    path = submission(tmp_path, "zia", "18-monte-carlo-bot", "pass", answers)
+    result = grade_submission(path, ROOT / "solutions" / "18-monte-carlo-bot.ipynb", "zia", 60)
+    assert result.status == GRADED, result
+    assert verdicts(result) == {"only-the-view": False, "reads-the-cards": True,
+                                "holds-its-own": False, "holds-its-own-again": False}
+    assert all("the budget is 15 ms" in check.message for check in result.checks if not check.passed)

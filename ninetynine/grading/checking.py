@@ -531,6 +531,30 @@ class standing_in:
         return False
 
 
+def timed_call(function, *args):
+    """``function(*args)`` and the processor seconds it used: ``(result, seconds)``.
+
+    A budget check times the learner's code with this, wherever that code runs. In the learner's
+    own notebook (and in a process that runs it directly) it is this thread's processor time, so
+    that other threads of the process do not count. Under the grader the learner's function is a
+    handle to the sandbox: the call is made live (never answered from the check's rehearsal) and
+    the time is what the kernel counts for the whole sandbox - its processes and threads - which
+    nothing in the learner's code can change.
+    """
+    import sys
+    import time
+
+    channel = sys.modules.get("ninetynine.grading.channel")   # loaded only by the grader
+    learner = getattr(function, "_learner", None) if channel and isinstance(function, channel.Remote) else None
+    if channel and isinstance(learner, channel.Learner):
+        before = learner.cpu_seconds()
+        result = learner.call(function, *args, live=True)
+        return result, learner.cpu_seconds() - before
+    start = time.thread_time()
+    result = function(*args)
+    return result, time.thread_time() - start
+
+
 def answer(words, function, *args):
     """``function(*args)``, with an error it raises turned into a sentence that starts with
     ``words`` (the input in words, or a function returning them, called only then), so that the
@@ -547,10 +571,25 @@ def answer(words, function, *args):
     except NotImplementedError:
         raise
     except Exception as error:  # noqa: BLE001 - any error of the learner's code becomes a sentence
-        detail = f": {error}" if str(error) else ""
-        words = words() if callable(words) else words
-        raise AssertionError(f"{words}, {getattr(function, '__name__', 'the function')} raised "
-                             f"{type(error).__name__}{detail}") from None
+        raise _worded(words, function, error) from None
+
+
+def timed_answer(words, function, *args):
+    """``answer`` that also gives the processor seconds the call used: ``(result, seconds)``,
+    timed by ``timed_call``."""
+    try:
+        return timed_call(function, *args)
+    except NotImplementedError:
+        raise
+    except Exception as error:  # noqa: BLE001
+        raise _worded(words, function, error) from None
+
+
+def _worded(words, function, error) -> AssertionError:
+    detail = f": {error}" if str(error) else ""
+    words = words() if callable(words) else words
+    return AssertionError(f"{words}, {getattr(function, '__name__', 'the function')} raised "
+                          f"{type(error).__name__}{detail}")
 
 
 def positions(games: int, seed: int, rules: str = "quentin_c", players: int = 2,

@@ -20,7 +20,9 @@ The steps, for one submission (``grade_submission``):
    sandbox; arguments go there, answers come back as plain data and are rebuilt here), the kit's
    objects it holds as this process's own, plain values as values. So nothing the learner did
    in its process - a patched module, a class swapped, an ``__eq__`` that is always true - can
-   change what a check decides. Each check has the time limit; a check that runs out of time
+   change what a check decides. A check that times the learner's code (``checking.timed_call``)
+   is not rehearsed, and reads the processor time from the sandbox's cgroup around each live
+   call. Each check has the time limit; a check that runs out of time
    fails, the checks after it are not run, and the submission is "out of time"; the checks
    before it keep their points.
 
@@ -284,12 +286,19 @@ def _checks(learner: Learner, the_checks, result: Result, timeout: float, place:
             continue
         if space is None:
             space = _check_space(learner, place, timeout)
-        if not _check_here(learner, check, outcome, dict(space), timeout, rehearse=not place.helpers):
+        if not _check_here(learner, check, outcome, dict(space), timeout,
+                           rehearse=not place.helpers and not times_the_learner(check.source)):
             _out_of_time(result, position, timeout)
             return
     if server != integrity.UNTOUCHED and result.status == GRADED:
         result.notes.append(f"The notebook changed the grader's channel in its process ({server}); "
                             "no check ran there, so no verdict depends on it.")
+
+
+def times_the_learner(source: str) -> bool:
+    """Does a check time the learner's code (``checking.timed_call``, ``timed_answer``)? Then it
+    is not rehearsed: a timed call must cross live, to be timed where it runs."""
+    return "timed_call" in source or "timed_answer" in source
 
 
 def _check_space(learner: Learner, place: Placement, timeout: float) -> dict:

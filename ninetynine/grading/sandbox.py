@@ -20,7 +20,8 @@ process. ``start(argv, scratch)`` starts it under `bubblewrap <https://github.co
 - a cap on all its processes together (``Cap``): the kernel's cgroups hold at most
   ``Limits.processes`` processes and threads (a fork bomb gets "Resource temporarily
   unavailable", and root is not exempt, as it is from ``RLIMIT_NPROC``) and at most
-  ``Limits.memory`` bytes of memory in all; ``stop`` kills every process left in them. Where the
+  ``Limits.memory`` bytes of memory in all, and counts their processor time (``Cap.cpu_seconds``,
+  for checks that time the learner's code); ``stop`` kills every process left in them. Where the
   cgroups cannot be written (not root, or a container without them), ``Cap`` does nothing and
   ``caps_available()`` says so.
 
@@ -157,6 +158,8 @@ def _limit(limits: Limits, cap: "Cap | None" = None):
 CGROUPS = Path("/sys/fs/cgroup")
 #: controller -> (the file that caps it under cgroup v1, under cgroup v2)
 CAP_FILES = {"pids": ("pids.max", "pids.max"), "memory": ("memory.limit_in_bytes", "memory.max")}
+#: the processor time a cgroup has used: cgroup v1's cpuacct (nanoseconds), v2's cpu.stat
+CPU_FILES = ("cpuacct.usage", "cpu.stat")
 _NAMES = itertools.count()
 
 
@@ -202,6 +205,37 @@ class Cap:
             if folder not in self.folders:
                 self.folders.append(folder)
             self.controllers.append(controller)
+        self.cpu_file = self._cpu_file(name)
+
+    def _cpu_file(self, name: str) -> Path | None:
+        """Where the kernel counts the processor time of every process of the sandbox: a
+        cpuacct cgroup of its own (v1), or the cgroup above (v2); None without cgroups."""
+        root = CGROUPS / "cpuacct"
+        if (root / "cgroup.procs").exists() and os.access(root, os.W_OK):
+            try:
+                (root / name).mkdir(exist_ok=True)
+                self.folders.append(root / name)
+                return root / name / CPU_FILES[0]
+            except OSError:
+                return None
+        for folder in self.folders:
+            if (folder / CPU_FILES[1]).exists():
+                return folder / CPU_FILES[1]
+        return None
+
+    def cpu_seconds(self) -> float | None:
+        """The processor time all the sandbox's processes and threads have used so far, as the
+        kernel counts it (nothing the learner's code can change); None without cgroups."""
+        try:
+            text = self.cpu_file.read_text() if self.cpu_file else None
+        except OSError:
+            return None
+        if text is None:
+            return None
+        if self.cpu_file.name == CPU_FILES[0]:
+            return int(text) / 1e9
+        usage = dict(line.split() for line in text.splitlines() if line.strip())
+        return int(usage["usage_usec"]) / 1e6
 
     def enter(self) -> None:
         """Move the calling process into the cgroups (in the child, before ``exec``). A cgroup
@@ -244,7 +278,7 @@ def _sweep() -> None:
     if _SWEPT:
         return
     _SWEPT.append(True)
-    for controller in CAP_FILES:
+    for controller in (*CAP_FILES, "cpuacct"):
         root = _cgroup_root(controller)
         for folder in root.glob("ninetynine-*-*") if root is not None else ():
             creator = folder.name.split("-")[1]
