@@ -59,12 +59,16 @@ def acts_as(card: Card, turn_up: Card | None) -> Card:
 
 def suit_of(card: Card, turn_up: Card | None) -> str:
     """The suit a card belongs to for following suit and bidding (the Joker: the turn-up's)."""
-    return acts_as(card, turn_up).suit
+    if card.rank == "JK" and turn_up is not None and turn_up.rank != "JK":   # acts_as, inline:
+        return turn_up.suit                                                   # searches ask often
+    return card.suit
 
 
 def power(card: Card, turn_up: Card | None) -> int:
     """Rank of the card within its suit, 0 (a 6) to 8 (an Ace), the Joker as the turn-up."""
-    return POWER[acts_as(card, turn_up).rank]
+    if card.rank == "JK" and turn_up is not None and turn_up.rank != "JK":   # acts_as, inline
+        return POWER[turn_up.rank]
+    return POWER[card.rank]
 
 
 def bid_value(cards, turn_up: Card | None = None) -> int:
