@@ -6,6 +6,7 @@
 """
 from __future__ import annotations
 
+import functools
 from typing import NamedTuple
 
 import ninetynine as nn
@@ -542,7 +543,6 @@ def timed_call(function, *args):
     nothing in the learner's code can change.
     """
     import sys
-    import time
 
     channel = sys.modules.get("ninetynine.grading.channel")   # loaded only by the grader
     learner = getattr(function, "_learner", None) if channel and isinstance(function, channel.Remote) else None
@@ -556,8 +556,10 @@ def timed_call(function, *args):
     return result, clock() - start
 
 
+@functools.lru_cache(maxsize=None)
 def _thread_clock():
-    """This thread's processor time where the system has one; else the process's (Pyodide)."""
+    """This thread's processor time where the system has one; else the process's (Pyodide).
+    Found once: a budget check times every move with it."""
     import sys
     import time
     if sys.platform == "emscripten":

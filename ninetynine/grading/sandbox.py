@@ -210,8 +210,8 @@ class Cap:
     def _cpu_file(self, name: str) -> Path | None:
         """Where the kernel counts the processor time of every process of the sandbox: a
         cpuacct cgroup of its own (v1), or the cgroup above (v2); None without cgroups."""
-        root = CGROUPS / "cpuacct"
-        if (root / "cgroup.procs").exists() and os.access(root, os.W_OK):
+        root = _cgroup_root("cpuacct")          # v1 only: v2 has no cpuacct controller
+        if root is not None:
             try:
                 (root / name).mkdir(exist_ok=True)
                 self.folders.append(root / name)
