@@ -33,8 +33,15 @@ lab: $(VENV)/.stamp-notebook
 	$(BIN)/jupyter lab $(ROOT_FLAG) --ServerApp.root_dir=. notebooks/00-start-here.ipynb
 
 # Test files run in parallel, one worker per core; each file (each notebook) stays on one worker.
+# The kit's bytecode is compiled first: the tests start about 200 Python processes (kernels,
+# sandboxes, graders), and where bytecode is not written (PYTHONDONTWRITEBYTECODE) each would
+# compile the kit again. Plugins are named rather than found (--disable-plugin-autoload), so that
+# pytest does not rewrite the asserts of every module of hypothesis in each worker; and
+# tests/fast_start.py keeps nbformat from loading a package it never uses (docs/architecture.md).
+PYTEST_STARTUP := -p tests.fast_start --disable-plugin-autoload -p xdist -p nbval -p hypothesispytest
 test: $(VENV)/.stamp-dev
-	$(BIN)/python -m pytest -n auto --dist loadfile --no-loadscope-reorder
+	@$(BIN)/python -m compileall -q ninetynine tests notebooks/_setup.py
+	$(BIN)/python -m pytest $(PYTEST_STARTUP) -n auto --dist loadfile --no-loadscope-reorder
 
 # Re-run every notebook and solution in place (after a change to the engine, bots or text).
 notebooks: $(VENV)/.stamp-dev

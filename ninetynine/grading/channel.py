@@ -1206,9 +1206,13 @@ def _light_copy(value):
 
 
 def _digest(*parts) -> str:
-    """A call's fingerprint: what is called, the stand-ins in force, the arguments' text."""
+    """A call's fingerprint: what is called, the stand-ins in force, the arguments' text.
+
+    Text is hashed as it is (a call's text is kilobytes: ``repr`` would copy and escape it) and
+    anything else by its ``repr`` after a byte text never holds, so that no two calls share one."""
     import hashlib
-    return hashlib.sha256("\x00".join(map(repr, parts)).encode()).hexdigest()
+    return hashlib.sha256("\x00".join([part if type(part) is str else "\x01" + repr(part)
+                                       for part in parts]).encode()).hexdigest()
 
 
 def _write_all(descriptor: int, data: bytes) -> None:

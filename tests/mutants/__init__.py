@@ -42,8 +42,10 @@ class Mutant:
 import importlib  # noqa: E402
 from pathlib import Path  # noqa: E402
 
-from ninetynine.grading.notebooks import (check_mark, checks, read, solution_paths,  # noqa: E402
-                                          visible_part)
+import traceback  # noqa: E402
+
+from ninetynine.grading.notebooks import (BEGIN_HIDDEN, check_mark, checks, read,  # noqa: E402
+                                          solution_paths, visible_part)
 
 SOLUTIONS = Path(__file__).resolve().parents[2] / "solutions"
 EXERCISES = {path.name[:2]: path for path in solution_paths(SOLUTIONS)}
@@ -92,6 +94,28 @@ def failures(namespace: dict, sources: dict[str, str]) -> dict[str, BaseExceptio
     return failed
 
 
+def visible_verdict(grade_id: str, whole: str, visible: str,
+                    error: BaseException | None) -> bool | None:
+    """Does the visible part of a check fail, as far as running the whole check already tells?
+
+    A check without hidden lines is the same code again: it fails when the whole did. When the
+    hidden lines end the check, the visible part is the code the whole ran first: it fails when
+    the whole failed on one of its lines, and passes when the whole got past them. None when
+    only running the visible part can tell (visible code after the hidden lines, or an error
+    raised outside the check's own lines)."""
+    if visible == whole:
+        return error is not None
+    lines = whole.splitlines()
+    hidden = next(number for number, line in enumerate(lines, start=1) if line.strip() == BEGIN_HIDDEN)
+    if "\n".join(lines[:hidden - 1]).rstrip() != visible:
+        return None
+    if error is None:
+        return False
+    at = [frame.lineno for frame in traceback.extract_tb(error.__traceback__)
+          if frame.filename == grade_id]
+    return at[0] < hidden if at else None
+
+
 def check_mutant(number: str, mutant: Mutant) -> None:
     """Run the solution of exercise ``number`` with ``mutant``'s changes, then its checks: exactly
     the checks in ``mutant.fails`` must fail, each with a sentence, and the visible parts must
@@ -114,10 +138,14 @@ def check_mutant(number: str, mutant: Mutant) -> None:
         assert isinstance(error, AssertionError) and str(error).strip(), (
             f"{mutant.name}: check {grade_id} failed without a sentence: {error!r}")
     visible = {grade_id: visible_part(source) for grade_id, source in whole.items()}
-    # A check without hidden lines is the same code again: its verdict is already known.
-    seen = {grade_id: error for grade_id, error in failed.items() if visible[grade_id] == whole[grade_id]}
-    seen.update(failures(namespace, {grade_id: source for grade_id, source in visible.items()
-                                     if source != whole[grade_id]}))
+    seen, again = {}, {}
+    for grade_id, source in whole.items():
+        known = visible_verdict(grade_id, source, visible[grade_id], failed.get(grade_id))
+        if known is None:
+            again[grade_id] = visible[grade_id]
+        elif known:
+            seen[grade_id] = failed[grade_id]
+    seen.update(failures(namespace, again))
     assert bool(seen) == mutant.visible, (
         f"{mutant.name}: the visible checks {'missed it' if mutant.visible else 'caught it'}; "
         "set visible= to what happens")
