@@ -969,9 +969,10 @@ class Learner:
         after that cross live); it fails with ``OutOfTime`` only when one of the learner's calls
         is still running a fifth as long again and a second more - a call that the check, run
         again here, would also wait for past ``timeout``. A recorded answer is only what the
-        learner's code answered to those very arguments (found by a digest of them, pickled the same way on both sides), which is all
-        a live call would bring back too; calls watched by ``checking.calls`` and anything not
-        rehearsed cross the channel live. Returns how many answers were recorded."""
+        learner's code answered to those very arguments (found by a digest of them, pickled the
+        same way on both sides), which is all a live call would bring back too; calls watched by
+        ``checking.calls`` and anything not rehearsed cross the channel live. Returns how many
+        answers were recorded."""
         budget = timeout if timeout is not None else _call_timeout()
         answer = self._request({"op": "rehearse", "code": code, "name": name, "budget": budget},
                                budget * 1.2 + 1)
