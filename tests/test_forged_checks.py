@@ -257,4 +257,5 @@ def test_a_bot_over_exercise_18_s_time_budget_fails_when_graded_in_the_sandbox(t
     assert result.status == GRADED, result
     assert verdicts(result) == {"only-the-view": False, "reads-the-cards": True,
                                 "holds-its-own": False, "holds-its-own-again": False}
-    assert all("the budget is 15 ms" in check.message for check in result.checks if not check.passed)
+    assert all("its budget on this machine is" in check.message for check in result.checks
+               if not check.passed)

@@ -571,6 +571,86 @@ def _thread_clock():
         return time.process_time
 
 
+def yardstick(view, playouts: int = 90, seed: int = 0) -> None:
+    """The work a bot's time budget is measured against (``Budget``): ``playouts`` random
+    playouts, each in a world guessed from ``view`` (``sample_world``) and played at random to
+    the end of the view's round - about what a simple Monte Carlo bot does for one move.
+
+    Timed on the same machine as the bot, moments apart and on the same positions, it makes a
+    budget mean the same on a fast machine, a slow or busy one, and in the browser site.
+    """
+    import random
+
+    from ninetynine.bots.counting import sample_world
+    rng = random.Random(seed)
+    for _ in range(playouts):
+        world = sample_world(view, rng)          # a guessed world ends with the view's round
+        while not world.is_over:
+            world.play(rng.choice(world.legal_moves()))
+
+
+class Budget:
+    """A bot with a stopwatch, held to a processor-time budget that means the same everywhere.
+
+    Each move of ``bot`` is timed with ``timed_call`` (its own processor time, where it runs:
+    other programs on the machine do not count), and on every ``every``-th move the
+    ``yardstick`` is timed here on the same view. From move ``after`` on, the bot's average time
+    a move may be at most ``times`` the yardstick's average; a move past that raises an
+    ``AssertionError`` that says so. Use it as the bot in a match (``match_test(Budget(my_bot,
+    3), ...)``), or ask it for single moves with ``answer``.
+
+    A fixed number of milliseconds would fail a good bot on a slow laptop, a busy machine or in
+    the browser, and pass a slow bot on a fast machine; the yardstick slows down with the bot.
+
+    >>> budget = Budget(lambda view: view.legal_moves[0], times=3)
+    >>> for view in positions(games=1, seed=0, tokens=1)[:5]:
+    ...     move = budget(view)
+    >>> budget.moves, budget.spent / budget.moves <= budget.allowed()
+    (5, True)
+    """
+
+    YARDSTICK_WORDS = "90 random playouts in guessed worlds"
+
+    def __init__(self, bot, times: float, after: int = 4, every: int = 1, name: str = "my_bot"):
+        self.bot, self.times, self.after, self.every, self.__name__ = bot, times, after, every, name
+        self.moves, self.spent = 0, 0.0
+        self.measured, self.yardstick_spent = 0, 0.0
+
+    def __call__(self, view):
+        """The bot's move in ``view``, timed and held to the budget."""
+        move, seconds = timed_call(self.bot, view)
+        self._count(view, seconds)
+        return move
+
+    def answer(self, words, view):
+        """``__call__``, with an error the bot raises turned into a sentence that starts with
+        ``words`` (as ``answer`` does)."""
+        move, seconds = timed_answer(words, self.bot, view)
+        self._count(view, seconds)
+        return move
+
+    def allowed(self) -> float:
+        """The budget on this machine, now: seconds of processor time a move."""
+        return self.times * self.yardstick_spent / max(1, self.measured)
+
+    def _count(self, view, seconds: float) -> None:
+        self.moves += 1
+        self.spent += seconds
+        if (self.moves - 1) % self.every == 0:
+            if not self.measured:
+                yardstick(view, playouts=3)          # untimed: the first call fills caches
+            clock = _thread_clock()
+            start = clock()
+            yardstick(view)
+            self.yardstick_spent += clock() - start
+            self.measured += 1
+        average, allowed = self.spent / self.moves, self.allowed()
+        assert self.moves < self.after or average <= allowed, (
+            f"{self.__name__} took {1000 * average:.0f} ms of processor time a move on average "
+            f"over {self.moves} moves; its budget on this machine is {1000 * allowed:.0f} ms, "
+            f"{self.times:g} times what {self.YARDSTICK_WORDS} took on the same positions.")
+
+
 def answer(words, function, *args):
     """``function(*args)``, with an error it raises turned into a sentence that starts with
     ``words`` (the input in words, or a function returning them, called only then), so that the

@@ -296,9 +296,10 @@ def _checks(learner: Learner, the_checks, result: Result, timeout: float, place:
 
 
 def times_the_learner(source: str) -> bool:
-    """Does a check time the learner's code (``checking.timed_call``, ``timed_answer``)? Then it
-    is not rehearsed: a timed call must cross live, to be timed where it runs."""
-    return "timed_call" in source or "timed_answer" in source
+    """Does a check time the learner's code (``checking.timed_call``, ``timed_answer``,
+    ``Budget``)? Then it is not rehearsed: a timed call must cross live, to be timed where it
+    runs."""
+    return any(name in source for name in ("timed_call", "timed_answer", "Budget"))
 
 
 def _check_space(learner: Learner, place: Placement, timeout: float) -> dict:
