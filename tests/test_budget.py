@@ -39,11 +39,11 @@ def test_a_bot_doing_six_times_the_work_is_stopped_with_a_sentence():
     assert "3 times what 90 random playouts in guessed worlds took on the same positions" in message
 
 
-def test_the_yardstick_is_timed_on_every_nth_move_only():
-    budget = Budget(bot_doing(0), times=3, every=3)
+def test_the_yardstick_is_timed_on_the_first_moves_then_every_nth_move_only():
+    budget = Budget(bot_doing(0), times=3, after=2, every=3)
     for view in VIEWS:
         budget(view)
-    assert (budget.moves, budget.measured) == (8, 3)    # moves 1, 4 and 7
+    assert (budget.moves, budget.measured) == (8, 4)    # moves 1, 2, 3 and 6
 
 
 def test_errors_of_the_bot_become_a_sentence_and_are_not_counted():

@@ -593,10 +593,10 @@ class Budget:
     """A bot with a stopwatch, held to a processor-time budget that means the same everywhere.
 
     Each move of ``bot`` is timed with ``timed_call`` (its own processor time, where it runs:
-    other programs on the machine do not count), and on every ``every``-th move the
-    ``yardstick`` is timed here on the same view. From move ``after`` on, the bot's average time
-    a move may be at most ``times`` the yardstick's average; a move past that raises an
-    ``AssertionError`` that says so. Use it as the bot in a match (``match_test(Budget(my_bot,
+    other programs on the machine do not count), and the ``yardstick`` is timed here on the same
+    view for each of the first ``after`` moves, then on every ``every``-th. From move ``after``
+    on, the bot's average time a move may be at most ``times`` the yardstick's average; a move
+    past that raises an ``AssertionError`` that says so. Use it as the bot in a match (``match_test(Budget(my_bot,
     3), ...)``), or ask it for single moves with ``answer``.
 
     A fixed number of milliseconds would fail a good bot on a slow laptop, a busy machine or in
@@ -636,7 +636,7 @@ class Budget:
     def _count(self, view, seconds: float) -> None:
         self.moves += 1
         self.spent += seconds
-        if (self.moves - 1) % self.every == 0:
+        if self.moves <= self.after or self.moves % self.every == 0:
             if not self.measured:
                 yardstick(view, playouts=3)          # untimed: the first call fills caches
             clock = _thread_clock()

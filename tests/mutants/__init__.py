@@ -71,10 +71,17 @@ def case_id(case) -> str:
     return f"{number}-{mutant.name}"
 
 
+#: The tag of a given cell where the learner tries an answer (examples, a short match, a live
+#: table). No check depends on one, so a mutant skips them: they are not what is tested, and
+#: some play matches (exercise 18's is 20 games, about a second).
+TRY_IT = "try-it"
+
+
 def mutated_cells(path: Path, mutant: Mutant) -> list[str]:
-    """The solution's learner cells (not checks), with each of the mutant's snippets replaced."""
-    sources = [cell.source for cell in read(path).cells
-               if cell.cell_type == "code" and not check_mark(cell)]
+    """The solution's learner cells (not checks, not try-it cells), with each of the mutant's
+    snippets replaced."""
+    sources = [cell.source for cell in read(path).cells if cell.cell_type == "code"
+               and not check_mark(cell) and TRY_IT not in cell.metadata.get("tags", [])]
     for old, new in mutant.replace.items():
         found = sum(source.count(old) for source in sources)
         assert found == 1, (f"{mutant.name}: the snippet {old!r} occurs {found} times in "
