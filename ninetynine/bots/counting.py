@@ -360,15 +360,32 @@ def unseen_cards(view) -> list:
     They are exactly the other players' hands and the deck (eliminated players' cards go under
     the discard pile, and a reshuffle puts the discards back into the deck).
     """
-    left = Counter(view.hand)
+    deck = view.rules.deck
+    if not _has_copies(deck):               # every card once: a set says what has been seen
+        seen = set(view.hand)
+        seen.update(view.discard)
+        return [card for card in deck if card not in seen]
+    left = Counter(view.hand)               # RS Games: count the copies
     left.update(view.discard)
     unseen = []
-    for card in view.rules.deck:
+    for card in deck:
         if left[card] > 0:
             left[card] -= 1
         else:
             unseen.append(card)
     return unseen
+
+
+_COPIES: dict = {}
+
+
+def _has_copies(deck: tuple) -> bool:
+    """Does ``deck`` hold a card more than once (RS Games)? Worked out once per deck: searches
+    ask at every guessed world."""
+    found = _COPIES.get(id(deck))
+    if found is None or found[0] is not deck:
+        found = _COPIES[id(deck)] = (deck, len(set(deck)) < len(deck))
+    return found[1]
 
 
 def sample_world(view, rng: random.Random, unseen: list | None = None):

@@ -58,8 +58,9 @@ def estimate_tricks(cards, trumps: str, turn_up: Card | None) -> float:
 def choose_bid(hand, trumps: str, turn_up: Card | None) -> Bid:
     """The three cards to lay aside: the bid closest to what the other nine should take."""
     best, best_gap = None, None
-    for trio in combinations(hand, 3):
-        rest = [card for card in hand if card not in trio]
+    for chosen in combinations(range(len(hand)), 3):     # by place: no card compared to another
+        trio = tuple(hand[place] for place in chosen)
+        rest = [card for place, card in enumerate(hand) if place not in chosen]
         gap = abs(estimate_tricks(rest, trumps, turn_up) - bid_value(trio, turn_up))
         if best_gap is None or gap < best_gap - 1e-9:
             best, best_gap = trio, gap
@@ -120,7 +121,9 @@ class Layout:
         """The layout after the player to move plays ``card`` (a new object)."""
         seat = self.to_move()
         hands = list(self.hands)
-        hands[seat] = tuple(c for c in hands[seat] if c != card)
+        hand = hands[seat]
+        place = hand.index(card)             # found by identity at once: the card is the hand's
+        hands[seat] = hand[:place] + hand[place + 1:]
         trick, leader, taken = self.trick + (card,), self.leader, self.taken
         if len(trick) == 3:
             winner = (leader + trick_winner(trick, self.trumps, self.turn_up)) % 3
@@ -281,7 +284,8 @@ def _guess_bids(view, hands, leftover, plays, rng: random.Random) -> tuple[list[
         return bids, 1.0
     leftover = leftover[:3 * len(hidden)]
     splits = [()] if not hidden else [(leftover,)] if len(hidden) == 1 else \
-        [(trio, tuple(c for c in leftover if c not in trio)) for trio in combinations(leftover, 3)]
+        [(tuple(leftover[p] for p in chosen), tuple(c for p, c in enumerate(leftover) if p not in chosen))
+         for chosen in combinations(range(len(leftover)), 3)]
     cache: dict = {}
 
     def fit(seat, trio) -> float:

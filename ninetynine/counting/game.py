@@ -73,6 +73,7 @@ class CountingGame:
         # table, and each of its plays with the value it adds (the Ace: "AS +1" and "AS +11").
         self.effect_of = {card: rules.effect(card, self.players) for card in set(rules.deck)}
         self.names_next = any(effect.choose_next for effect in self.effect_of.values())
+        self.deck_has_copies = len(self.effect_of) < len(rules.deck)     # RS Games
         self.plays_of: dict[Card, tuple[tuple[Play, int], ...]] = {}
         self._plays: dict[tuple, Play] = {}
         #: outcome_table[card][count]: the answers of ``outcomes``, filled as they are needed

@@ -57,7 +57,7 @@ class CountingState:
         self.history: list = []
         self._seen: list[list] = [[] for _ in range(n)]  # each seat's redacted history, kept up to date lazily
         self._after_draw: int | None = None  # who moves after the draw step
-        self._deck_has_copies = len(set(self.rules.deck)) < len(self.rules.deck)
+        self._deck_has_copies = game.deck_has_copies
         self._places = self.rules.scoring == "places"   # Taiwanese: places and points, no tokens
         self._names_next = game.names_next      # a card names the next player (the Taiwanese 5)
         self.last_round: int | None = None      # a search's world may stop after this round
