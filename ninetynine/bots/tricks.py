@@ -283,9 +283,12 @@ def _guess_bids(view, hands, leftover, plays, rng: random.Random) -> tuple[list[
             bids[s] = min(9, round(expected[s]))
         return bids, 1.0
     leftover = leftover[:3 * len(hidden)]
+
+    def split_at(chosen):        # by place, as in choose_bid: no card compared to another
+        return (tuple(leftover[p] for p in chosen),
+                tuple(card for p, card in enumerate(leftover) if p not in chosen))
     splits = [()] if not hidden else [(leftover,)] if len(hidden) == 1 else \
-        [(tuple(leftover[p] for p in chosen), tuple(c for p, c in enumerate(leftover) if p not in chosen))
-         for chosen in combinations(range(len(leftover)), 3)]
+        [split_at(chosen) for chosen in combinations(range(len(leftover)), 3)]
     cache: dict = {}
 
     def fit(seat, trio) -> float:

@@ -596,8 +596,8 @@ class Budget:
     other programs on the machine do not count), and the ``yardstick`` is timed here on the same
     view for each of the first ``after`` moves, then on every ``every``-th. From move ``after``
     on, the bot's average time a move may be at most ``times`` the yardstick's average; a move
-    past that raises an ``AssertionError`` that says so. Use it as the bot in a match (``match_test(Budget(my_bot,
-    3), ...)``), or ask it for single moves with ``answer``.
+    past that raises an ``AssertionError`` that says so. Use it as the bot in a match
+    (``match_test(Budget(my_bot, 3), ...)``), or ask it for single moves with ``answer``.
 
     A fixed number of milliseconds would fail a good bot on a slow laptop, a busy machine or in
     the browser, and pass a slow bot on a fast machine; the yardstick slows down with the bot.
