@@ -216,20 +216,28 @@ def test_ctrl_c_stops_every_worker_and_sandbox_and_keeps_finished_results(soluti
           "subprocess.Popen(['sleep', '300'], start_new_session=True)\n"
           "while True:\n    time.sleep(0.1)")
     mark = f"NINETYNINE_TEST_MARK_{uuid.uuid4().hex}"
-    # c never ends by itself: its time limit must outlast the waits below, or under load (once,
-    # with both cores busy, c's notebook was seen only 60 s after it started) the grader gives
-    # c its "out of time" and finishes before Ctrl-C comes.
-    grader = subprocess.Popen(
-        [sys.executable, "-m", "ninetynine.grading", "grade", str(folder), "--out", str(out),
-         "--solutions", str(solutions), "--jobs", "2", "--timeout", "600", *sandbox_flags()],
-        env={**os.environ, mark: "1"}, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-        start_new_session=True)     # its own process group, as a terminal's foreground job is
+    # c never ends by itself, and its time limit outlasts the waits below: only Ctrl-C can end
+    # this grading.
+    # A terminal starts its foreground job with Ctrl-C at its default. But make test may itself
+    # run with SIGINT ignored (a shell's background job, nohup, a CI runner), and a program
+    # inherits an ignored signal: the grader then never saw Ctrl-C and the test failed. So
+    # SIGINT gets a handler while the grader starts: a caught signal is reset to its default in
+    # the new program.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        grader = subprocess.Popen(
+            [sys.executable, "-m", "ninetynine.grading", "grade", str(folder), "--out", str(out),
+             "--solutions", str(solutions), "--jobs", "2", "--timeout", "600", *sandbox_flags()],
+            env={**os.environ, mark: "1"}, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+            text=True, start_new_session=True)  # its own process group, as a foreground job's
+    finally:
+        signal.signal(signal.SIGINT, previous)
     try:
         wait_for(lambda: out.exists() and {"a", "b"} <= set(rows(out)), 180, "a and b to be graded")
         wait_for(lambda: any(line.startswith("sleep 300") for line in marked(mark)), 180,
                  "c's notebook to start its detached sleep")
         os.killpg(grader.pid, signal.SIGINT)                 # what Ctrl-C in a terminal sends
-        try:                                        # seconds when idle; once over 20 s under load
+        try:                                        # a few seconds, even under load
             output, _ = grader.communicate(timeout=90)
         except subprocess.TimeoutExpired:
             os.killpg(grader.pid, signal.SIGKILL)
