@@ -120,6 +120,25 @@ def test_a_check_out_of_time_is_reported_as_out_of_time_and_earlier_checks_keep_
     assert "slow" in result.message and "package" not in result.message
 
 
+def test_a_check_tagged_live_calls_is_not_rehearsed_its_calls_cross_when_made(tmp_path):
+    """``live-calls`` (runner.Placement): the check's calls of the learner's code are made live,
+    one by one, so a function that counts its calls answers 1, then 2 - and the check is graded
+    like any other."""
+    from ninetynine.grading.runner import GRADED, Placement, grade_submission
+    source = notebook("def tick():\n    ### BEGIN SOLUTION\n    global N\n    N = N + 1\n"
+                      "    return N\n    ### END SOLUTION",
+                      "assert [tick(), tick()] == [1, 2], 'tick counts wrong'")
+    source.cells[1].metadata["nbgrader"] = {"grade": True, "grade_id": "counts", "points": 1}
+    source.cells[1].metadata["tags"] = ["live-calls"]
+    assert Placement.of(source).live == {"counts"}
+    nbformat.write(source, tmp_path / "01-tick.ipynb")
+    nbformat.write(notebook("N = 0\ndef tick():\n    global N\n    N += 1\n    return N"),
+                   tmp_path / "ann.ipynb")
+    result = grade_submission(tmp_path / "ann.ipynb", tmp_path / "01-tick.ipynb", "ann", timeout=20)
+    assert result.status == GRADED and [(c.grade_id, c.passed) for c in result.checks] == [
+        ("counts", True)], result
+
+
 def test_fingerprint_notices_a_replaced_built_in(monkeypatch):
     import builtins
     clean = integrity.fingerprint(["builtins"])
