@@ -43,7 +43,8 @@ MUTANTS = [
                    "-ESCAPES.get(move.card.rank, 0)))\n" + FIRST},
            {"reads-the-cards", "holds-its-own-again"}),   # wins about 39-43%: near the bar,
                                                            # it passes the first match, not the second
-    Mutant("five times the playouts: over the budget", {WORLDS: "WORLDS = 150 "}, {"only-the-view"} | MATCHES),
+    Mutant("five times the playouts: over the budget", {WORLDS: "WORLDS = 150 "},
+           {"only-the-view"} | MATCHES),
     Mutant("an unseeded generator", {SEED: "rng = random.Random()"}, {"only-the-view"}),
     Mutant("peeks at the real game through the calling frames",
            {FIRST: PEEK + FIRST, SAMPLE: "world = real.copy() if real is not None else "
