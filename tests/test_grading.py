@@ -2,10 +2,11 @@
 
 The fixture class (tests/fixtures/class) holds: ada (solutions of exercises 3 and 8, in her own
 folder), bob (the untouched exercise 3), and one submission of exercise 3 for each misbehaviour:
-carl loops forever, dora raises, eve calls sys.exit, fay kills her kernel, gus prints megabytes,
-hal changes the RS Games rules in his kernel, ivy deletes the checks and answers "always True",
-kim answers only the visible examples and hides the built-ins range, all and any behind her own
-(vacuous) versions, lee replaces a built-in in Python itself.
+carl loops forever (asleep: the hostile class has the busy loop), dora raises, eve calls
+sys.exit, fay kills her kernel, gus prints megabytes, hal changes the RS Games rules in his
+kernel, ivy deletes the checks and answers "always True", kim answers only the visible examples
+and hides the built-ins range, all and any behind her own (vacuous) versions, lee replaces a
+built-in in Python itself.
 """
 from __future__ import annotations
 
@@ -157,7 +158,8 @@ def graded(tmp_path_factory):
 
     The time limit must hold ada's answer to 03 on a slow, busy machine: its check makes 56,000
     calls, rehearsed in about 3 s on a quiet machine, and once took over 6 s in a clean-clone
-    run on a slow host (6 s was the limit then). carl's endless loop runs for the whole limit."""
+    run on a slow host (6 s was the limit then). carl's endless loop runs for the whole limit,
+    asleep, so that it leaves the processor to the rest of the suite."""
     out = tmp_path_factory.mktemp("grading") / "results.csv"
     code = main(["grade", str(CLASS), "--out", str(out), "--jobs", "2", "--timeout", "15"])
     assert code == 0

@@ -60,29 +60,37 @@ class Penalty:
     ends_round: bool
 
 
+# Each penalty a rule can charge, made once: searches and bots ask for penalties millions of times.
+BUST_COSTS_TWO = (Penalty("player", 2, "bust", True),)
+BUST_COSTS_ONE = (Penalty("player", 1, "bust", True),)
+NINETY_NINE_COSTS_THE_OTHERS_TWO = (Penalty("others", 2, "ninety_nine", True),)
+LANDING_COSTS_THE_OTHERS_ONE = (Penalty("others", 1, "landing", False),)
+PASSING_COSTS_ONE = (Penalty("player", 1, "passing", False),)
+
+
 def quentin_c_penalties(old: int, new: int) -> tuple[Penalty, ...]:
     """Quentin C: bust 2; landing on 99 costs the others 2; 33 and 66 land (others 1) or pass (you 1).
 
     Only a rise can land on or pass a milestone, and a bust charges nothing else.
     """
     if new > MAX_COUNT:
-        return (Penalty("player", 2, "bust", True),)
+        return BUST_COSTS_TWO
     if new <= old:
         return ()
     if new == MAX_COUNT:
-        return (Penalty("others", 2, "ninety_nine", True),)
+        return NINETY_NINE_COSTS_THE_OTHERS_TWO
     for milestone in (33, 66):
         if new == milestone:
-            return (Penalty("others", 1, "landing", False),)
+            return LANDING_COSTS_THE_OTHERS_ONE
         if old < milestone < new:
-            return (Penalty("player", 1, "passing", False),)
+            return PASSING_COSTS_ONE
     return ()
 
 
 def bust_costs_one(old: int, new: int) -> tuple[Penalty, ...]:
     """RS Games and the classic rules: going over 99 costs one token and ends the round."""
     if new > MAX_COUNT:
-        return (Penalty("player", 1, "bust", True),)
+        return BUST_COSTS_ONE
     return ()
 
 

@@ -1095,12 +1095,15 @@ def _write_back(original, data, learner) -> None:
 _CANON: dict = {}          # id -> (object, its canonical text): frozen kit values, worked out once
 
 
+_PLAIN = frozenset((type(None), bool, int, float, str))
+
+
 def _canon(value) -> str | None:
     """A text that says exactly what ``value`` is, the same in every process (no addresses, no
     hashes of text): the key of a call's arguments (``Learner.rehearse``). None for a value it
     cannot describe (the call is then never taken from a rehearsal)."""
     kind = type(value)
-    if value is None or kind in (bool, int, float, str):
+    if kind in _PLAIN:
         return f"{kind.__name__[0]}{value!r}"
     if kind is range:                   # a rule set's players, hand sizes and tokens
         return f"r{value.start},{value.stop},{value.step}"
@@ -1154,6 +1157,10 @@ def _canon_items(items) -> list[str] | None:
             return list(map(_SECOND, cached))
     get, parts = _CANON.get, []
     for item in items:
+        kind = type(item)
+        if kind in _PLAIN:                               # as _canon writes them, without a call
+            parts.append(f"{kind.__name__[0]}{item!r}")
+            continue
         cached = get(id(item))
         if cached is not None and cached[0] is item:
             parts.append(cached[1])
