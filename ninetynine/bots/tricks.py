@@ -29,7 +29,8 @@ import random
 from itertools import combinations
 
 from ..cards import Card
-from ..tricks.cards import DECK, FULL_DECK, bid_value, power, suit_of, trick_winner
+from ..tricks.cards import (DECK, FULL_DECK, bid_value, power, strength_in_trick, suit_of,
+                            trick_winner)
 from ..tricks.moves import PASS, Bid, Offer, PlayCard
 from ..tricks.scoring import score_deal
 from ..tricks.state import playable
@@ -73,19 +74,17 @@ def _strength(card: Card, trumps: str, turn_up: Card | None) -> tuple[int, int]:
     return (1 if trumps and suit_of(card, turn_up) == trumps else 0, power(card, turn_up))
 
 
-def _wins(trick, card, trumps: str, turn_up) -> bool:
-    cards = list(trick) + [card]
-    return trick_winner(cards, trumps, turn_up) == len(cards) - 1
-
-
 def rule_card(hand, trick, need: int, trumps: str, turn_up: Card | None) -> Card:
     """The card to play: win cheaply while ``need`` (tricks still wanted) is above 0, else duck."""
     options = playable(hand, trick, turn_up)
     key = lambda card: _strength(card, trumps, turn_up)  # noqa: E731
     if not trick:
         return max(options, key=key) if need > 0 else min(options, key=key)
-    winning = [card for card in options if _wins(trick, card, trumps, turn_up)]
-    losing = [card for card in options if card not in winning]
+    led = suit_of(trick[0], turn_up)
+    to_beat = max(strength_in_trick(card, led, trumps, turn_up) for card in trick)
+    winning, losing = [], []
+    for card in options:            # a card played last wins if it beats every card before it
+        (winning if strength_in_trick(card, led, trumps, turn_up) > to_beat else losing).append(card)
     if need > 0:
         if not winning:
             return min(options, key=key)

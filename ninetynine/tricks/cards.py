@@ -98,6 +98,19 @@ def trumps_name(trumps: str) -> str:
     return SUIT_NAMES[trumps] if trumps else "no trumps"
 
 
+def strength_in_trick(card: Card, led: str, trumps: str, turn_up: Card | None = None) -> tuple[int, int]:
+    """How strongly ``card`` plays in a trick whose first card was of suit ``led``: a trump (2)
+    beats the suit led (1), which beats any other suit (0); then the higher rank wins.
+
+    >>> six_of_trumps, ace_led = parse_card("6S"), parse_card("AH")
+    >>> strength_in_trick(six_of_trumps, "H", "S") > strength_in_trick(ace_led, "H", "S")
+    True
+    """
+    card = acts_as(card, turn_up)
+    tier = 2 if trumps and card.suit == trumps else 1 if card.suit == led else 0
+    return tier, POWER[card.rank]
+
+
 def trick_winner(cards, trumps: str, turn_up: Card | None = None) -> int:
     """The index in ``cards`` (in the order played, leader first) of the card that wins the trick.
 
@@ -109,11 +122,5 @@ def trick_winner(cards, trumps: str, turn_up: Card | None = None) -> int:
     0
     """
     led = suit_of(cards[0], turn_up)
-    winner, best = 0, (-1, -1)
-    for index, card in enumerate(cards):
-        card = acts_as(card, turn_up)
-        tier = 2 if trumps and card.suit == trumps else 1 if card.suit == led else 0
-        strength = (tier, POWER[card.rank])     # a trump beats the suit led beats the rest
-        if strength > best:
-            winner, best = index, strength
-    return winner
+    strengths = [strength_in_trick(card, led, trumps, turn_up) for card in cards]
+    return strengths.index(max(strengths))
