@@ -400,8 +400,8 @@ def sample_world(view, rng: random.Random, unseen: list | None = None):
     rng.shuffle(pool)
     hands, rest = deal_around(view, pool)
     deck = rest[:view.deck_size]
-    world_rng = random.Random(rng.getrandbits(32))   # the world's own, for its reshuffles
-    return CountingState.from_view(view, table_of(view), hands, deck, world_rng, check=False,
+    world_seed = rng.getrandbits(32)        # for the world's own generator, if it reshuffles
+    return CountingState.from_view(view, table_of(view), hands, deck, world_seed, check=False,
                                    round_only=True)
 
 

@@ -28,7 +28,7 @@ from .rules import MAX_COUNT, Effect
 class CountingState:
     """A game of the running-total family in progress. Build one with ``game.new_game(seed)``."""
 
-    def __init__(self, game, seed=None, rng: random.Random | None = None):
+    def __init__(self, game, seed=None, rng: random.Random | int | None = None):
         self.game = game
         self.rules = game.rules
         self.players = game.players
@@ -75,15 +75,24 @@ class CountingState:
         share one generator and marks it shared; whichever of them needs a random number
         first takes its own copy here, and the shared one is never changed.
         """
-        if self._rng_shared:
-            own = random.Random()
+        if self._rng is None:                   # a seed only, so far: see the setter
+            self._rng, self._rng_shared = random.Random(self._rng_seed), False
+        elif self._rng_shared:
+            own = random.Random(0)              # (seeded: cheaper than from the system's entropy)
             own.setstate(self._rng.getstate())
             self._rng, self._rng_shared = own, False
         return self._rng
 
     @rng.setter
-    def rng(self, generator: random.Random) -> None:
-        self._rng, self._rng_shared = generator, False
+    def rng(self, generator: random.Random | int) -> None:
+        """A generator, or an int: the seed of a generator made when the state first needs one.
+        A guessed world of a search (``bots.counting.sample_world``) gets a seed, because most
+        worlds are played to the end of the round before their deck runs out, and making a
+        generator costs more than dealing the world."""
+        if isinstance(generator, int):
+            self._rng, self._rng_seed, self._rng_shared = None, generator, False
+        else:
+            self._rng, self._rng_shared = generator, False
 
     # --- reading the state -------------------------------------------------------------------
 
@@ -302,6 +311,8 @@ class CountingState:
 
     def _eliminate_and_check_game_over(self, events: list) -> bool:
         """Seats that just reached 0 tokens leave the game; True if the game is over."""
+        if 0 not in self.tokens:        # nobody is out of tokens: the quick answer, most times
+            return False
         leaving = [seat for seat in range(self.players) if self.tokens[seat] == 0 and self.in_round[seat]]
         if not leaving:                 # nobody left, so the two or more players in the game stay
             return False
@@ -556,7 +567,7 @@ class CountingState:
 
     @classmethod
     def from_view(cls, view: "CountingView", game, hands: list[list[Card]], deck: list[Card],
-                  rng: random.Random | None = None, check: bool = True,
+                  rng: random.Random | int | None = None, check: bool = True,
                   round_only: bool = False) -> "CountingState":
         """A whole state that agrees with everything ``view`` shows, its hidden cards filled in.
 
@@ -567,7 +578,8 @@ class CountingState:
         worlds, which the seat cannot tell apart from the real one (*determinizations*).
 
         game    the table: ``CountingGame(view.rules, **view.options)``
-        rng     the world's random generator, for its later shuffles (by default seeded with 0)
+        rng     the world's random generator, for its later shuffles, or the seed of one made
+                when the world first shuffles (by default seeded with 0)
         check   refuse cards that do not fit the view (ValueError); a caller that deals from the
                 unseen cards (``bots.counting.sample_world``) may skip the check, which costs
                 more than dealing
@@ -578,7 +590,7 @@ class CountingState:
         """
         if check:
             _check_world(view, game, hands, deck)
-        state = cls(game, rng=rng if rng is not None else random.Random(0))
+        state = cls(game, rng=rng if rng is not None else 0)
         state.count, state.direction, state.round = view.count, view.direction, view.round
         state.tokens, state.points = list(view.tokens), list(view.points)
         state.hands = [list(hand) for hand in hands]
