@@ -6,10 +6,10 @@ UV := $(shell command -v uv 2>/dev/null)
 
 # The Python that .venv is made from (PYTHON=... chooses another). With uv, the system's own
 # Python 3.11+ (/usr/bin/python3) when there is one: distributions build it with profile-guided
-# and link-time optimization, which pyenv's default build lacks, and on the kit's machines the
-# kit's searches take about a quarter less time with it (benchmarks/test_suite.py's calibration:
-# 1.9 to 2.7 s against 2.8 to 3.1 s, alternating) and so does make test (287 s against 332 to
-# 376 s the same afternoon). Without uv, python3: making a venv with pip needs the system's
+# and link-time optimization, which pyenv's default build lacks. On the kit's machines the engine
+# takes 5 to 25% less time with it (the fastest of five runs of 400 random games, alternating:
+# 0.27 s against 0.28 to 0.33 s), and make test 323 s against 346 s run back to back
+# (benchmarks/test_suite.py). Without uv, python3: making a venv with pip needs the system's
 # python3-venv package, which Debian leaves out.
 SYSTEM_PYTHON := $(shell /usr/bin/python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null && echo /usr/bin/python3)
 PYTHON ?= $(if $(and $(UV),$(SYSTEM_PYTHON)),$(SYSTEM_PYTHON),python3)
