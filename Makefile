@@ -10,9 +10,9 @@ UV := $(shell command -v uv 2>/dev/null)
 # takes 5 to 25% less time with it (the fastest of five runs of 400 random games, alternating:
 # 0.27 s against 0.28 to 0.33 s), and make test 323 s against 346 s run back to back
 # (benchmarks/test_suite.py). Without uv, python3: making a venv with pip needs the system's
-# python3-venv package, which Debian leaves out.
-SYSTEM_PYTHON := $(shell /usr/bin/python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null && echo /usr/bin/python3)
-PYTHON ?= $(if $(and $(UV),$(SYSTEM_PYTHON)),$(SYSTEM_PYTHON),python3)
+# python3-venv package, which Debian leaves out. (Both are expanded only when .venv is set up.)
+SYSTEM_PYTHON = $(shell /usr/bin/python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null && echo /usr/bin/python3)
+PYTHON ?= $(if $(UV),$(or $(SYSTEM_PYTHON),python3),python3)
 
 .PHONY: play lab test bench notebooks clean site site-check
 

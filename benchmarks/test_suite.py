@@ -107,17 +107,16 @@ def report(folder: Path, top: int) -> None:
         print("no test times were written (did pytest start?)")
         return
     began = min(test["start"] for test in tests)
-    files: dict[str, dict] = collections.defaultdict(lambda: {"took": 0.0, "first": None, "last": 0.0})
+    files = collections.defaultdict(lambda: {"took": 0.0, "first": float("inf"), "last": 0.0})
+    workers = collections.Counter()
     for test in tests:
+        workers[test["worker"]] += test["took"]
         entry = files[test["test"].split("::")[0]]
         entry["took"] += test["took"]
         entry["worker"] = test["worker"]
         start = test["start"] - began
-        entry["first"] = start if entry["first"] is None else min(entry["first"], start)
+        entry["first"] = min(entry["first"], start)
         entry["last"] = max(entry["last"], start + test["took"])
-    workers = collections.Counter()
-    for test in tests:
-        workers[test["worker"]] += test["took"]
     print("each worker's tests took: " + ", ".join(f"{name} {seconds:.0f} s"
                                                     for name, seconds in sorted(workers.items())))
     print(f"the {top} files that took longest (worker, from and to, seconds after the first test):")
