@@ -155,6 +155,11 @@ class _Kit:
                 if getattr(value, "__module__", name) != name and isinstance(value, (type, types.FunctionType)):
                     continue                    # an import: named where it is defined
                 paths.setdefault(id(value), where)
+                if isinstance(value, dict):     # a table of kit records: the deck's cards
+                    for key, item in value.items():
+                        if isinstance(key, str) and dataclasses.is_dataclass(item) \
+                                and not isinstance(item, type):
+                            paths.setdefault(id(item), f"{where}[{key!r}]")
                 if dataclasses.is_dataclass(value) and not isinstance(value, type):
                     for field in dataclasses.fields(value):
                         inner = getattr(value, field.name, None)
@@ -1111,6 +1116,8 @@ def _canon(value) -> str | None:
     if cached is not None and cached[0] is value:
         return cached[1]
     if kind in (list, tuple):
+        if all(map(_PLAIN.__contains__, map(type, value))):    # numbers and text only: their
+            return f"{'[' if kind is list else '('}P{value!r})"  # repr says it, written in C
         parts = _canon_items(value)
         return None if parts is None else f"{'[' if kind is list else '('}{','.join(parts)})"
     if kind is dict:
@@ -1122,27 +1129,55 @@ def _canon(value) -> str | None:
     if kind is Remote:
         return f"R{value._handle!r}"
     path = _KIT.path_of(value)
-    if path is None and isinstance(value, (type, types.FunctionType)):
+    if path is not None:                # a kit object (a card of the deck): it stays, and so
+        text = _CANON[id(value)] = (value, f"K{path}")      # does its text
+        return text[1]
+    if isinstance(value, (type, types.FunctionType)):
         path = _named(value)
-    if path is not None:
-        return f"K{path}"
+        if path is not None:
+            return f"K{path}"
     if isinstance(value, types.BuiltinFunctionType) and getattr(builtins, value.__name__, None) is value:
         return f"B{value.__name__}"
-    name = _named(kind)
-    if name and dataclasses.is_dataclass(value):
-        fields = [getattr(value, field) for field in _init_fields(kind)]
+    record = _record_plan(kind)
+    if record is not None:
+        opening, fields_of, frozen = record
+        fields = fields_of(value)
         parts = _canon_items(fields)
         if parts is None:
             return None
-        text = f"D{name}(" + ",".join(parts) + ")"
-        if kind.__dataclass_params__.frozen and not any(isinstance(f, (list, dict, set)) for f in fields):
+        text = opening + ",".join(parts) + ")"
+        if frozen and not any(isinstance(f, (list, dict, set)) for f in fields):
             if len(_CANON) > 300_000:
                 _CANON.clear()
             _CANON[id(value)] = (value, text)
         return text
+    name = _named(kind)
     if name and hasattr(value, "to_json") and hasattr(value, "legal_moves"):
         return f"S{name}{value.to_json()}"
     return None
+
+
+_RECORDS: dict = {}         # type -> how _canon writes its instances (_record_plan)
+
+
+def _record_plan(kind):
+    """How ``_canon`` writes an instance of ``kind`` when it is a kit dataclass (one ``_named``
+    finds): ``(opening text, a function giving the fields it is made from, frozen?)``, worked
+    out once per type, the fields read all at once (``operator.attrgetter``); None for any other
+    type. A view is such a record of 27 fields, and a match asks for thousands of views."""
+    if kind in _RECORDS:
+        return _RECORDS[kind]
+    plan = None
+    name = _named(kind)
+    if name and dataclasses.is_dataclass(kind):
+        fields = _init_fields(kind)
+        if len(fields) == 1:
+            fields_of = lambda value, field=fields[0]: (getattr(value, field),)  # noqa: E731
+        else:
+            fields_of = operator.attrgetter(*fields) if fields else (lambda value: ())
+        plan = (f"D{name}(", fields_of, kind.__dataclass_params__.frozen)
+    _RECORDS[kind] = plan
+    return plan
 
 
 _FIRST, _SECOND = operator.itemgetter(0), operator.itemgetter(1)
@@ -1173,6 +1208,7 @@ def _canon_items(items) -> list[str] | None:
 
 
 _COPY_KINDS: dict = {}
+_SHARED: set = set()        # the types _copy_kind says "share" of, to test a whole list in C
 
 
 def _copy_kind(kind) -> str:
@@ -1188,6 +1224,7 @@ def _copy_kind(kind) -> str:
             found = "state"
         else:
             found = "share"          # numbers, text, frozen records, functions: nothing to copy
+            _SHARED.add(kind)
         _COPY_KINDS[kind] = found
     return found
 
@@ -1198,17 +1235,19 @@ def _light_copy(value):
     how = _copy_kind(type(value))
     if how == "share":
         return value
-    if how == "list":
-        return [item if _COPY_KINDS.get(type(item)) == "share" else _light_copy(item) for item in value]
-    if how == "tuple":
-        return tuple(item if _COPY_KINDS.get(type(item)) == "share" else _light_copy(item) for item in value)
+    if how in ("list", "tuple"):
+        if all(map(_SHARED.__contains__, map(type, value))):      # cards, events, numbers
+            return list(value) if how == "list" else value
+        items = [item if type(item) in _SHARED else _light_copy(item) for item in value]
+        return items if how == "list" else tuple(items)
     if how == "dict":
         return {key: _light_copy(item) for key, item in value.items()}
     if how == "set":
         return set(value)
     if how == "record":
         twin = object.__new__(type(value))
-        twin.__dict__.update({key: _light_copy(item) for key, item in vars(value).items()})
+        twin.__dict__.update({key: item if type(item) in _SHARED else _light_copy(item)
+                              for key, item in vars(value).items()})
         return twin
     return value.copy()
 
