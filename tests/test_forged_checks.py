@@ -259,3 +259,75 @@ def test_a_bot_over_exercise_18_s_time_budget_fails_when_graded_in_the_sandbox(t
                                 "holds-its-own": False, "holds-its-own-again": False}
     assert all("its budget on this machine is" in check.message for check in result.checks
                if not check.passed)
+
+
+# --- a bot that reads the hidden cards of the check's own game -----------------------------------
+
+#: Exercise 06's answer that plays at random, except when the real game it is asked about is in
+#: its own process: then it tries each move on the real deal (the other hand and the deck
+#: order), and wins. A rehearsed check runs its match in the learner's process first, and the
+#: calling frames hold the real game; the grader then took the answers the rehearsal recorded
+#: for the same views, and this bot got full marks (checked before the fix).
+PEEKER = '''import random
+import sys
+
+from ninetynine.bots import cautious_bot
+
+
+def real_game(view):
+    "The game behind this view, if the calling frames hold it."
+    frame = sys._getframe(1)
+    while frame is not None:
+        for value in list(frame.f_locals.values()):
+            if type(value).__name__ == "CountingState" and value.to_move == view.seat \\
+                    and value.hands[view.seat] == view.hand and value.count == view.count:
+                return value
+        frame = frame.f_back
+    return None
+
+
+def my_bot(view):
+    real = real_game(view)
+    if real is None:
+        return random.Random(f"{view.count}{view.hand}").choice(view.legal_moves)
+    scores = {}
+    for move in real.legal_moves():
+        world = real.copy()
+        world.play(move)
+        while not world.is_over and world.round == real.round:
+            world.play(cautious_bot(world.view(world.to_move)))
+        scores[str(move)] = world.tokens[view.seat] - world.tokens[1 - view.seat]
+    best = max(scores, key=scores.get)
+    return next(move for move in view.legal_moves if str(move) == best)'''
+
+
+def test_a_bot_that_reads_the_real_game_in_its_own_process_gains_nothing(tmp_path):
+    """Exercise 06's matches are tagged ``live-calls``: the match runs in the grader only, and
+    the learner's process gets views, never the game, so the peeker plays at random and loses.
+    (The exercise's try-it cells are left out: there the peeker does see its own match.)"""
+    notebook = read(ROOT / "exercises" / "06-beat-cautious.ipynb")
+    notebook.cells = [nbformat.v4.new_code_cell(PEEKER) if STUB.search(cell.source) else cell
+                      for cell in notebook.cells if "try-it" not in cell.metadata.get("tags", [])]
+    path = tmp_path / "una-06-beat-cautious.ipynb"
+    nbformat.write(notebook, path)
+    result = grade_submission(path, ROOT / "solutions" / "06-beat-cautious.ipynb", "una", 60)
+    assert result.status == GRADED, result
+    assert verdicts(result) == {"beats-cautious": False, "beats-cautious-often": False}, result.checks
+    assert all(re.search(r"my_bot won \d+ of \d+ games", check.message)
+               for check in result.checks), result.checks
+
+
+def test_every_match_in_a_check_crosses_the_channel_live():
+    """A check that plays the learner's bot in a game with hidden cards must not be rehearsed
+    (``runner.Placement``): a rehearsal runs the check's match in the learner's process, where
+    its code can read the hidden cards. Tagged ``live-calls``, or timed (never rehearsed)."""
+    from ninetynine.grading.notebooks import checks, solution_paths
+    from ninetynine.grading.runner import Placement, times_the_learner
+    plays = re.compile(r"\b(match_test|match|tournament|duplicate_match|head_to_head)\(")
+    rehearsed = []
+    for path in solution_paths(ROOT / "solutions"):
+        place = Placement.of(read(path))
+        rehearsed += [f"{path.stem} {check.grade_id}" for check in checks(read(path))
+                      if plays.search(check.source) and check.grade_id not in place.live
+                      and not times_the_learner(check.source) and not place.helpers]
+    assert not rehearsed, f"matches that a rehearsal would play in the learner's process: {rehearsed}"

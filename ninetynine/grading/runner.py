@@ -253,7 +253,10 @@ class Placement:
       work (the opponents' moves, the engine) outweighs its calls of the learner's code, which a
       rehearsal would do twice: a submission of exercise 07 grades in about 6 s instead of 7,
       one of 11 in 7.3 s instead of 9.9. (A check that makes many quick calls, such as 03's, is
-      faster rehearsed.)
+      faster rehearsed.) Every check that plays the learner's bot in a game with hidden cards
+      must be live (or timed): a rehearsal plays its match in the learner's process, where the
+      learner's code can reach the real game through the calling frames and read the hidden
+      cards (``tests/test_forged_checks.py``).
     """
 
     helpers: str = ""
