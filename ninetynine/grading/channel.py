@@ -179,9 +179,21 @@ def _plain(value) -> bool:
     return value is None or type(value) in (bool, int, float, str)
 
 
+_RESOLVED: dict = {}        # kit path -> the object it names here (a card crosses by its path)
+
+
 def resolve(path: str):
     """The object a kit path names (``"ninetynine.counting.rules:RS_GAMES.effects['PASS']"``),
-    in this process's own modules. Only ``ninetynine`` modules are looked in."""
+    in this process's own modules. Only ``ninetynine`` modules are looked in. Each path is
+    looked up once: a view holds dozens of cards, and a match sends thousands of views."""
+    found = _RESOLVED.get(path)
+    if found is not None:
+        return found
+    _RESOLVED[path] = found = _resolve(path)
+    return found
+
+
+def _resolve(path: str):
     module_name, _, rest = path.partition(":")
     if not (module_name == KIT or module_name.startswith(KIT + ".")):
         raise ValueError(f"not a kit path: {path!r}")
