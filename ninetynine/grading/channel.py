@@ -1142,8 +1142,8 @@ def _canon(value) -> str | None:
         return f"R{value._handle!r}"
     path = _KIT.path_of(value)
     if path is not None:                # a kit object (a card of the deck): it stays, and so
-        text = _CANON[id(value)] = (value, f"K{path}")      # does its text
-        return text[1]
+        _CANON[id(value)] = (value, f"K{path}")             # does its text
+        return f"K{path}"
     if isinstance(value, (type, types.FunctionType)):
         path = _named(value)
         if path is not None:
