@@ -629,13 +629,19 @@ def _from_fields(value):
     if path is not None:
         return resolve, (path,)
     kind = type(value)
+    return kind, _fields_getter(kind)(value)
+
+
+def _fields_getter(kind):
+    """A function giving the fields an instance of the dataclass ``kind`` is made from, as a
+    tuple, read all at once (``operator.attrgetter``); made once per type."""
     getter = _GETTERS.get(kind)
     if getter is None:
         names = _init_fields(kind)
         getter = _GETTERS[kind] = (lambda v: ()) if not names else (
             (lambda v, get=operator.attrgetter(names[0]): (get(v),)) if len(names) == 1
             else operator.attrgetter(*names))
-    return kind, getter(value)
+    return getter
 
 
 class _Pickler(pickle.Pickler):
@@ -1175,19 +1181,14 @@ _RECORDS: dict = {}         # type -> how _canon writes its instances (_record_p
 def _record_plan(kind):
     """How ``_canon`` writes an instance of ``kind`` when it is a kit dataclass (one ``_named``
     finds): ``(opening text, a function giving the fields it is made from, frozen?)``, worked
-    out once per type, the fields read all at once (``operator.attrgetter``); None for any other
-    type. A view is such a record of 27 fields, and a match asks for thousands of views."""
+    out once per type (the fields as ``_from_fields`` reads them); None for any other type. A
+    view is such a record of 27 fields, and a match asks for thousands of views."""
     if kind in _RECORDS:
         return _RECORDS[kind]
     plan = None
     name = _named(kind)
     if name and dataclasses.is_dataclass(kind):
-        fields = _init_fields(kind)
-        if len(fields) == 1:
-            fields_of = lambda value, field=fields[0]: (getattr(value, field),)  # noqa: E731
-        else:
-            fields_of = operator.attrgetter(*fields) if fields else (lambda value: ())
-        plan = (f"D{name}(", fields_of, kind.__dataclass_params__.frozen)
+        plan = (f"D{name}(", _fields_getter(kind), kind.__dataclass_params__.frozen)
     _RECORDS[kind] = plan
     return plan
 
