@@ -152,8 +152,37 @@ def test_the_decoder_builds_only_the_kit_s_value_classes():
     assert card == nn.cards.Card("Q", "H") and hash(card) == hash(nn.cards.Card("Q", "H"))
 
 
-@needs_bwrap
-def test_time_output_and_a_dying_process_end_a_learner_and_everything_it_started():
+def test_a_kit_path_names_the_same_object_in_a_fresh_process_whatever_this_one_cached():
+    """A kit object crosses the channel by its path, which the other process resolves in its
+    own modules. A process that already graded other exercises has resolved many paths (the
+    channel caches them); the paths it gives must still name the same objects in a fresh
+    learner's process. (They once named entries of that cache: a grader that graded exercise
+    14, then 15, in one process, failed 15's reference.)"""
+    import json
+    import re
+    import subprocess
+    import sys
+
+    from ninetynine.grading import channel
+    from ninetynine.grading.channel import resolve
+    import ninetynine.bots.tricks  # noqa: F401 - tables in modules named after the channel's
+    channel._KIT._build()
+    for path in list(channel._KIT.paths.values()):
+        resolve(path)                           # as grading a few exercises does
+    channel._KIT._build()
+
+    def described(text):
+        return re.sub(r" at 0x[0-9a-f]+", "", text)            # a function's address differs
+
+    given = {path: described(repr(resolve(path))) for path in channel._KIT.paths.values()
+             if "[" in path}
+    fresh = subprocess.run(
+        [sys.executable, "-c", "import json, sys, ninetynine.bots.tricks\n"
+         "from ninetynine.grading.channel import resolve\n"
+         "print(json.dumps({path: repr(resolve(path)) for path in json.loads(sys.stdin.read())}))"],
+        input=json.dumps(list(given)), capture_output=True, text=True, check=True)
+    there = {path: described(text) for path, text in json.loads(fresh.stdout).items()}
+    assert there == given and len(given) > 52
     learner = Learner()
     learner.run("import subprocess, sys\n"
                 "subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(300)  # sandbox-30073'],"

@@ -131,9 +131,12 @@ class LearnerError(Exception):
 
 
 class _Kit:
-    """The kit's module-level objects by identity, and a path for each: ``RS_GAMES`` is
+    """The kit's public module-level objects by identity, and a path for each: ``RS_GAMES`` is
     ``"ninetynine.counting.rules:RS_GAMES"``, its table ``"...:RS_GAMES.effects"`` and one
-    effect ``"...:RS_GAMES.effects['PASS']"``. Rebuilt when more kit modules are loaded."""
+    effect ``"...:RS_GAMES.effects['PASS']"``. Rebuilt when more kit modules are loaded.
+
+    Only public names are paths: a private one may be a cache, filled in one process and not in
+    another, and a path must name the same object in the grader and in the learner's process."""
 
     def __init__(self):
         self.loaded, self.paths = -1, {}
@@ -149,8 +152,9 @@ class _Kit:
         for name in sorted(modules):
             module = sys.modules.get(name)
             for attr, value in list(vars(module).items()) if module else ():
-                if attr.startswith("__") or _plain(value) or isinstance(value, types.ModuleType):
-                    continue
+                if attr.startswith("_") or _plain(value) or isinstance(value, types.ModuleType):
+                    continue                    # private names may be caches (this module's own
+                                                # _RESOLVED): what they hold differs between processes
                 where = f"{name}:{attr}"
                 if getattr(value, "__module__", name) != name and isinstance(value, (type, types.FunctionType)):
                     continue                    # an import: named where it is defined
