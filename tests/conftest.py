@@ -36,9 +36,9 @@ def grading_mode():
 
 
 #: The test files that take longest (``pytest -n auto --dist loadfile --durations=0``, summed by
-#: file), slowest first. ``make test`` runs with ``--no-loadscope-reorder``, so the two workers
+#: file), slowest first. ``make test`` runs with ``--no-loadscope-reorder``, so the workers
 #: take these first and the many short files fill in around them: a long file started last would
-#: leave one worker idle while the other finishes it. The two class gradings (``test_grading``,
+#: leave the other workers idle while one finishes it. The two class gradings (``test_grading``,
 #: ``test_hostile_class``: two sandboxes at a time, each under a time limit on the clock) are
 #: not handed out one after the other but with a file between them, so that they seldom run
 #: side by side: four sandboxes on two cores would halve the time each honest submission has.
