@@ -104,6 +104,31 @@ def event_to_dict(ev) -> dict:
     return data
 
 
+#: each event's JSON text by the event's identity, with the event kept so that its id is not
+#: reused: events never change once made, a game's copies share them, and each save writes the
+#: whole history again (a conformance check saves after nearly every step)
+_EVENT_TEXTS: dict[int, tuple[Any, str]] = {}
+
+
+def save_text(data: dict, history) -> str:
+    """``data`` (a dict with at least one key) as JSON text, with ``"history"`` (the events, as
+    ``event_to_dict`` writes them) added last: the same text as
+    ``json.dumps({**data, "history": [...]})``, but each event is written once, not at every save."""
+    body = json.dumps(data)
+    return f'{body[:-1]}, "history": [{", ".join(map(_event_text, history))}]}}'
+
+
+def _event_text(event) -> str:
+    kept = _EVENT_TEXTS.get(id(event))
+    if kept is not None and kept[0] is event:
+        return kept[1]
+    text = json.dumps(event_to_dict(event))
+    if len(_EVENT_TEXTS) >= 100_000:            # a long session: start again, not grow for ever
+        _EVENT_TEXTS.clear()
+    _EVENT_TEXTS[id(event)] = (event, text)
+    return text
+
+
 def event_from_dict(data: dict, parse_card: Callable[[str], Card]):
     """Rebuild an event from ``event_to_dict`` output (card fields are read with ``parse_card``)."""
     data = dict(data)

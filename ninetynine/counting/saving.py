@@ -5,11 +5,10 @@ as the original would. Loading refuses anything corrupt or impossible with one s
 """
 from __future__ import annotations
 
-import json
 import random
 
 from ..cards import CardError, cards_text
-from ..core import CorruptSave, event_from_dict, event_to_dict, read_save
+from ..core import CorruptSave, event_from_dict, read_save, save_text
 from .state import CountingState
 
 FORMAT = 1
@@ -39,9 +38,8 @@ def state_to_json(state: CountingState) -> str:
         "eliminated_at": state.eliminated_at,
         "plays": state.plays,
         "rng": _rng_to_data(state.rng),
-        "history": [event_to_dict(e) for e in state.history],
     }
-    return json.dumps(data)
+    return save_text(data, state.history)
 
 
 def state_from_json(game, text: str) -> CountingState:

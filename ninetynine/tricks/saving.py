@@ -5,11 +5,10 @@ as the original would. Loading refuses anything corrupt or impossible with one s
 """
 from __future__ import annotations
 
-import json
 import random
 
 from ..cards import CardError, cards_text
-from ..core import CorruptSave, event_from_dict, event_to_dict, read_save
+from ..core import CorruptSave, event_from_dict, read_save, save_text
 from .cards import parse_card, sorted_cards
 from .state import TricksState
 
@@ -40,9 +39,8 @@ def state_to_json(state: TricksState) -> str:
         "last_made": state.last_made,
         "to_move": state.to_move,
         "rng": [version, list(internal), gauss],
-        "history": [event_to_dict(e) for e in state.history],
     }
-    return json.dumps(data)
+    return save_text(data, state.history)
 
 
 def _cards(text) -> list:
