@@ -123,7 +123,7 @@ def _event_text(event) -> str:
     if kept is not None and kept[0] is event:
         return kept[1]
     text = json.dumps(event_to_dict(event))
-    if len(_EVENT_TEXTS) >= 100_000:            # a long session: start again, not grow for ever
+    if len(_EVENT_TEXTS) >= 20_000:             # a long session: start again, not grow for ever
         _EVENT_TEXTS.clear()
     _EVENT_TEXTS[id(event)] = (event, text)
     return text
