@@ -3,8 +3,17 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 
 import pytest
+
+# pytest rewrites the asserts of each test file as it imports it, and keeps the result as
+# bytecode (tests/__pycache__/*-pytest-*.pyc) unless bytecode is not written, as where
+# PYTHONDONTWRITEBYTECODE is set: then each worker of each run rewrote every test file again
+# (collecting took about 5 s of processor time a worker instead of 2). This process writes them,
+# as `make test`'s compileall writes the kit's; later runs read them. (The kernels, sandboxes and
+# graders the tests start keep the environment's setting.)
+sys.dont_write_bytecode = False
 
 
 @pytest.fixture
