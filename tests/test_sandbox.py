@@ -183,6 +183,10 @@ def test_a_kit_path_names_the_same_object_in_a_fresh_process_whatever_this_one_c
         input=json.dumps(list(given)), capture_output=True, text=True, check=True)
     there = {path: described(text) for path, text in json.loads(fresh.stdout).items()}
     assert there == given and len(given) > 52
+
+
+@needs_bwrap
+def test_time_output_and_a_dying_process_end_a_learner_and_everything_it_started():
     learner = Learner()
     learner.run("import subprocess, sys\n"
                 "subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(300)  # sandbox-30073'],"
