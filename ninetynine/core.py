@@ -104,9 +104,9 @@ def event_to_dict(ev) -> dict:
     return data
 
 
-#: each event's JSON text by the event's identity, with the event kept so that its id is not
-#: reused: events never change once made, a game's copies share them, and each save writes the
-#: whole history again (a conformance check saves after nearly every step)
+#: each event's JSON text by the event's identity, with the event kept, so that no other object
+#: can take its id while it is here: events never change once made, a game's copies share them,
+#: and each save writes the whole history again (a conformance check saves after nearly every step)
 _EVENT_TEXTS: dict[int, tuple[Any, str]] = {}
 
 
@@ -120,7 +120,7 @@ def save_text(data: dict, history) -> str:
 
 def _event_text(event) -> str:
     kept = _EVENT_TEXTS.get(id(event))
-    if kept is not None and kept[0] is event:
+    if kept is not None:
         return kept[1]
     text = json.dumps(event_to_dict(event))
     if len(_EVENT_TEXTS) >= 20_000:             # a long session: start again, not grow for ever
