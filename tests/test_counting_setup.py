@@ -5,6 +5,8 @@ import json
 import pytest
 
 import ninetynine as nn
+from ninetynine.cards import parse_card
+from ninetynine.counting.game import CountingGame
 from ninetynine.counting.rules import RULE_SETS
 
 
@@ -181,3 +183,28 @@ def test_a_save_in_the_draw_step_continues():
     assert state.phase == "draw"
     again = nn.load(state.to_json())
     assert again.play("END") == state.play("END")
+
+
+def test_games_of_one_rule_set_and_table_size_share_what_they_work_out():
+    """A new game starts with the outcomes earlier games of the same rules and size worked out."""
+    first, second = nn.make("quentin_c", players=3), nn.make("quentin_c", players=3)
+    assert second.outcome_table is first.outcome_table and second.drawn is first.drawn
+    first.new_game(seed=1).legal_moves()
+    assert any(first.outcome_table.values()) and second.play_of(parse_card("AS"), 11) \
+        is first.play_of(parse_card("AS"), 11)
+    other_size = nn.make("quentin_c", players=2)
+    assert other_size.outcome_table is not first.outcome_table
+    assert len(other_size.drawn) == 2
+
+
+def test_a_rule_set_changed_in_place_gets_games_that_play_by_the_change():
+    """Effects are dictionaries a learner can change in place: a game made after the change
+    plays by it, and one made before keeps the rules it was made with."""
+    from ninetynine.counting.rules import QUENTIN_C, Effect
+    mine = QUENTIN_C.variant(name="mine", effects=dict(QUENTIN_C.effects))
+    before = CountingGame(mine, players=2)
+    mine.effects["K"] = Effect((5,))
+    after = CountingGame(mine, players=2)
+    hands = ["KS 2C 3C", "4D 5D 6D"]
+    assert after.setup(count=20, hands=hands, deck="").play("KS")[0].new == 25
+    assert before.setup(count=20, hands=hands, deck="").play("KS")[0].new == 30   # a King: +10

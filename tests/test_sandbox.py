@@ -141,6 +141,34 @@ def stub():
         assert isinstance(names["first"], Remote) and names["first"](state.view(state.to_move)) == move
 
 
+
+@needs_bwrap
+def test_a_history_sent_again_arrives_whole_with_each_event_made_once_there():
+    """The events of views sent one call after another reach the learner equal to the
+    originals, for every game of the kit, and an event sent again is the same object there
+    (``channel._event``): only what differs between the two histories is made twice."""
+    import random
+    with Learner() as learner:
+        learner.run('''
+kept = []
+def keep(view):
+    kept[:] = view.history
+    return [repr(event) for event in view.history]
+def same_objects(view):
+    return [a is b for a, b in zip(kept, view.history)]
+''')
+        for name in ("quentin_c", "taiwanese", "tricks", "board"):
+            state, rng = nn.make(name).new_game(seed=3), random.Random(3)
+            for _ in range(12):
+                state.play(rng.choice(state.legal_moves()))
+            earlier = state.view(state.to_move)
+            for _ in range(3):
+                state.play(rng.choice(state.legal_moves()))
+            later = state.view(0)
+            assert learner.call("keep", earlier) == [repr(event) for event in earlier.history], name
+            alike = [a == b for a, b in zip(earlier.history, later.history)]
+            assert any(alike) and learner.call("same_objects", later) == alike, name
+
 def test_the_decoder_builds_only_the_kit_s_value_classes():
     with pytest.raises(DecodeError):
         decode({"$": "obj", "c": "ninetynine.grading.channel:Learner", "v": {}})

@@ -23,6 +23,59 @@ def _check_range(name: str, value, allowed: range, why: str = "") -> None:
                          f"{why}, not {value!r}.")
 
 
+class Tables:
+    """What a game works out from its rule set and number of players alone, shared by every game
+    made with the same two: a notebook, a test or a search makes games by the hundred, and each
+    would otherwise work out every card's outcomes again (a new game played once took 1.5 to 2
+    times as long as one played at a table made before).
+
+    effect_of[card]        the card's effect at a table of this size
+    plays_of[card]         its plays, each with the value it adds (the Ace: "AS +1" and "AS +11")
+    plays[card, amount, target]   the one shared Play object of each move
+    outcome_table[card][count]    the answers of ``CountingGame.outcomes``, filled as needed
+    drawn[seat][card]      the event of ``seat`` drawing ``card``
+
+    A rule set is frozen, but its ``effects`` tables are dictionaries that a learner could change
+    in place: the tables are made again when they no longer match what they were made from.
+    """
+
+    _made: dict = {}            # (id(rules), players) -> (rules, effects then, tables)
+
+    def __init__(self, rules: RuleSet, players: int):
+        self.effect_of = {card: rules.effect(card, players) for card in set(rules.deck)}
+        self.plays_of: dict[Card, tuple[tuple[Play, int], ...]] = {}
+        self.plays: dict[tuple, Play] = {}
+        self.outcome_table: dict[Card, dict[int, tuple]] = {card: {} for card in self.effect_of}
+        for card, effect in self.effect_of.items():
+            if effect.has_choice:
+                plays = tuple((Play(card, amount), amount) for amount in effect.amounts)
+            else:
+                plays = ((Play(card), effect.amounts[0]),)
+            self.plays_of[card] = plays
+            for play, _ in plays:
+                self.plays[card, play.amount, None] = play
+                if effect.choose_next:
+                    for seat in range(players):
+                        self.plays[card, play.amount, seat] = Play(card, play.amount, seat)
+        # Events never change once made, so the commonest ones are built once and shared too.
+        self.drawn = [{card: CardDrawn(seat, card) for card in self.effect_of}
+                      for seat in range(players)]
+
+    @classmethod
+    def of(cls, rules: RuleSet, players: int) -> "Tables":
+        """The tables of ``rules`` at a table of ``players``: made once, then shared."""
+        effects = (rules.effects, rules.effects_with_players)
+        made = cls._made.get((id(rules), players))
+        if made is not None and made[0] is rules and made[1] == effects:
+            return made[2]
+        tables = cls(rules, players)
+        if len(cls._made) >= 256:           # rule sets made by the hundred (a property test)
+            cls._made.clear()
+        cls._made[id(rules), players] = (rules, (dict(rules.effects), {
+            size: dict(table) for size, table in rules.effects_with_players.items()}), tables)
+        return tables
+
+
 class CountingGame:
     """The running-total game under one rule set with checked options.
 
@@ -69,30 +122,15 @@ class CountingGame:
         if rules.scoring == "places":
             _check_range("rounds", rounds, range(1, 101))
         self.rounds = rounds
-        # Built once per game, so that a turn only looks things up: each card's effect at this
-        # table, and each of its plays with the value it adds (the Ace: "AS +1" and "AS +11").
-        self.effect_of = {card: rules.effect(card, self.players) for card in set(rules.deck)}
+        # Each card's effect at this table, its plays, what each play does at each count, and
+        # the commonest events: worked out once for a rule set and a number of players, and
+        # shared by every game made with them (see ``Tables``), so that a turn only looks
+        # things up and a new game starts with what earlier games worked out.
+        tables = Tables.of(rules, self.players)
+        self.effect_of, self.plays_of = tables.effect_of, tables.plays_of
+        self.outcome_table, self.drawn, self._plays = tables.outcome_table, tables.drawn, tables.plays
         self.names_next = any(effect.choose_next for effect in self.effect_of.values())
         self.deck_has_copies = len(self.effect_of) < len(rules.deck)     # RS Games
-        self.plays_of: dict[Card, tuple[tuple[Play, int], ...]] = {}
-        self._plays: dict[tuple, Play] = {}
-        #: outcome_table[card][count]: the answers of ``outcomes``, filled as they are needed
-        self.outcome_table: dict[Card, dict[int, tuple]] = {card: {} for card in self.effect_of}
-        for card, effect in self.effect_of.items():
-            if effect.has_choice:
-                plays = tuple((Play(card, amount), amount) for amount in effect.amounts)
-            else:
-                plays = ((Play(card), effect.amounts[0]),)
-            self.plays_of[card] = plays
-            for play, _ in plays:
-                self._plays[card, play.amount, None] = play
-                if effect.choose_next:
-                    for seat in range(self.players):
-                        self._plays[card, play.amount, seat] = Play(card, play.amount, seat)
-        # Events never change once made, so the commonest ones are built once and shared too:
-        # drawn[seat][card] is the event of ``seat`` drawing ``card``.
-        self.drawn = [{card: CardDrawn(seat, card) for card in self.effect_of}
-                      for seat in range(self.players)]
 
     @property
     def name(self) -> str:
@@ -246,15 +284,11 @@ def validate(state: CountingState) -> None:
         if len(hand) > game.hand_size:
             raise ValueError(f"Seat {seat} holds {len(hand)} cards, more than the hand size "
                              f"of {game.hand_size}.")
-    copies = Counter(rules.deck)
-    placed = Counter(card for hand in state.hands for card in hand)
-    placed.update(state.deck)
-    placed.update(state.discard)
-    for card, number in placed.items():
-        if number > copies[card]:
-            have = "1 copy" if copies[card] == 1 else f"{copies[card]} copies"
-            raise ValueError(f"The position holds {number} of the {card.name} ({card}), but the "
-                             f"deck has only {have}.")
+    placed = [card for hand in state.hands for card in hand]
+    placed += state.deck
+    placed += state.discard
+    if not _each_once_from(placed, rules.deck):       # the quick answer, most times
+        _check_copies(placed, rules.deck)
     if rules.scoring == "tokens":
         _check_per_seat("tokens", state.tokens, n, range(0, game.tokens + 1))
         for seat in range(n):
@@ -288,6 +322,29 @@ def validate(state: CountingState) -> None:
             raise ValueError(f"to_move must be a seat from 0 to {n - 1}, not {state.to_move!r}.")
         if not state.in_round[state.to_move]:
             raise ValueError(f"Seat {state.to_move} is out, so it cannot be the seat to move.")
+
+
+_DECK_CARDS: dict = {}          # id(deck) -> (deck, its cards as a set)
+
+
+def _each_once_from(cards: list, deck: tuple) -> bool:
+    """Is every card in ``cards`` a card of ``deck``, and none there twice? (A position of a deck
+    that has each card once; RS Games, with four of each, is counted by ``_check_copies``.)"""
+    known = _DECK_CARDS.get(id(deck))
+    if known is None or known[0] is not deck:
+        known = _DECK_CARDS[id(deck)] = (deck, frozenset(deck))
+    distinct = set(cards)
+    return len(distinct) == len(cards) and distinct <= known[1]
+
+
+def _check_copies(cards: list, deck: tuple) -> None:
+    """Refuse ``cards`` when they hold a card more often than ``deck`` does (or not at all)."""
+    copies = Counter(deck)
+    for card, number in Counter(cards).items():
+        if number > copies[card]:
+            have = "1 copy" if copies[card] == 1 else f"{copies[card]} copies"
+            raise ValueError(f"The position holds {number} of the {card.name} ({card}), but the "
+                             f"deck has only {have}.")
 
 
 def _check_per_seat(name: str, values, n: int, allowed: range) -> None:

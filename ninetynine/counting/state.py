@@ -33,7 +33,9 @@ class CountingState:
         self.rules = game.rules
         self.players = game.players
         self.hand_size = game.hand_size
-        self.rng = rng if rng is not None else random.Random(seed)
+        # a whole-number seed makes its generator when the state first needs one (see ``rng``):
+        # a position from ``setup`` is often played a move or two and never shuffles
+        self.rng = rng if rng is not None else seed if type(seed) is int else random.Random(seed)
         n = self.players
         self.count = 0
         self.direction = 1

@@ -28,7 +28,8 @@ What crosses the channel:
 - **to the learner**: any value ``pickle`` can carry (views, states, cards, moves, kit
   functions by name, functions and classes of a check cell by value with ``cloudpickle``, the
   given classes as the learner's own classes of those names). Only the learner's side
-  unpickles, so this is safe for the trusted side.
+  unpickles, so this is safe for the trusted side. The kit's events, which never change, are
+  made once there and shared: a view's history repeats the events of the views before it.
 - **back**: JSON only, read by ``decode``, which rebuilds the kit's own dataclasses (cards,
   moves, effects, rule sets, penalties, events, views) from their fields, names the kit's
   module-level objects (``RS_GAMES``, ``expert_bot``) by reference so that they arrive as the
@@ -636,6 +637,31 @@ def _from_fields(value):
     return kind, _fields_getter(kind)(value)
 
 
+
+def _event_fields(value):
+    """Pickle one of the kit's events (frozen; the bulk of every view is its history) as its
+    fields, which the learner's side makes into an event with ``_event``."""
+    kind = type(value)
+    return _event, (kind, _fields_getter(kind)(value))
+
+
+_EVENTS: dict = {}      # (event class, fields) -> the event with those fields, in this process
+
+
+def _event(kind, fields):
+    """An event, on the learner's side: each one is made once and then shared. A match sends
+    thousands of views whose histories repeat the same events, and making a frozen dataclass
+    takes several times as long as finding it again (an event never changes once made)."""
+    try:
+        found = _EVENTS.get((kind, fields))
+    except TypeError:                       # a field that cannot be a key: make it each time
+        return kind(*fields)
+    if found is None:
+        if len(_EVENTS) >= 100_000:
+            _EVENTS.clear()
+        found = _EVENTS[kind, fields] = kind(*fields)
+    return found
+
 def _fields_getter(kind):
     """A function giving the fields an instance of the dataclass ``kind`` is made from, as a
     tuple, read all at once (``operator.attrgetter``); made once per type."""
@@ -665,7 +691,7 @@ class _Pickler(pickle.Pickler):
             for name in [n for n in list(sys.modules) if n == KIT or n.startswith(KIT + ".")]:
                 for value in list(vars(sys.modules[name]).values()):
                     if isinstance(value, type) and value.__module__ == name and _positional(value):
-                        table[value] = _from_fields
+                        table[value] = _event_fields if name.endswith(".events") else _from_fields
             for path in list(_KIT.paths.values()):
                 value = resolve(path)
                 kind = type(value)
