@@ -47,20 +47,24 @@ def line_counts(owner: list, team_of, team: int) -> list[tuple[int, int]]:
 
 
 def square_values(owner: list, team_of, team: int) -> dict[int, float]:
-    """How good each empty square is for ``team``: building its lines plus blocking the others'."""
-    counts = line_counts(owner, team_of, team)
+    """How good each empty square is for ``team``: building its lines plus blocking the others'.
+
+    A line adds the same to each of its empty squares, so each line's worth is worked out once."""
+    worth = []
+    for mine, theirs in line_counts(owner, team_of, team):
+        if theirs == 0:
+            worth.append(LINE_WORTH[mine + 1])
+        elif mine == 0:
+            worth.append(LINE_WORTH[theirs] * (40 if theirs == 4 else 0.7))
+        else:
+            worth.append(0)                 # both sides are in it: it can never be completed
     values = {}
     for square in range(100):
-        if owner[square] is not None:
-            continue
-        value = 0.0
-        for index in LINES_THROUGH[square]:
-            mine, theirs = counts[index]
-            if theirs == 0:
-                value += LINE_WORTH[mine + 1]
-            elif mine == 0:
-                value += LINE_WORTH[theirs] * (40 if theirs == 4 else 0.7)
-        values[square] = value
+        if owner[square] is None:
+            value = 0.0
+            for index in LINES_THROUGH[square]:
+                value += worth[index]
+            values[square] = value
     return values
 
 
