@@ -637,7 +637,6 @@ def _from_fields(value):
     return kind, _fields_getter(kind)(value)
 
 
-
 def _event_fields(value):
     """Pickle one of the kit's events (frozen; the bulk of every view is its history) as its
     fields, which the learner's side makes into an event with ``_event``."""
