@@ -33,6 +33,10 @@ RIGHT = "def double(x):\n    return 2 * x"
 WRONG = "def double(x):\n    return x + 2"          # right for 2, wrong for -3 (hidden)
 
 
+#: A test cluster's scheduler serves HTTP on a free port, not on 8787: tests on other workers
+#: start clusters at the same time (with no dashboard it still serves /health there).
+NO_FIXED_PORT = {"dashboard_address": ":0"}
+
 def sandbox_flags() -> list[str]:
     if shutil.which("bwrap"):
         return []
@@ -266,7 +270,8 @@ def test_a_dask_cluster_grades_the_same_way(solutions, tmp_path):
     write(tmp_path / "class" / "bob-01.ipynb", WRONG)
     out = tmp_path / "results.csv"
     with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
-                                  dashboard_address=None) as cluster:
+                                  dashboard_address=None,
+                                  scheduler_kwargs=NO_FIXED_PORT) as cluster:
         assert grade(tmp_path / "class", "--out", out, "--scheduler", cluster.scheduler_address,
                      solutions=solutions) == 0
     found = rows(out)

@@ -33,6 +33,10 @@ BOTS = Path(__file__).parent / "fixtures" / "bots"
 LIMIT = 0.15                     # seconds a move in the in-process leagues (slow.py sleeps 1 s)
 
 
+#: A test cluster's scheduler serves HTTP on a free port, not on 8787: tests on other workers
+#: start clusters at the same time (with no dashboard it still serves /health there).
+NO_FIXED_PORT = {"dashboard_address": ":0"}
+
 def table(name: str, **options) -> Table:
     return Table(name, tuple(sorted(nn.make(name, **options).options.items())))
 
@@ -481,7 +485,8 @@ def test_a_league_on_a_dask_cluster_plays_the_same_games_as_here():
     fixtures = schedule(len(entries), 2, 1, seed=9)
     here = run_league(entries, QUENTIN, fixtures, 1.0, sandbox="here")
     with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
-                                  dashboard_address=None) as cluster:
+                                  dashboard_address=None,
+                                  scheduler_kwargs=NO_FIXED_PORT) as cluster:
         seen = []
         there = run_league(entries, QUENTIN, fixtures, 1.0, sandbox="here",
                            scheduler=cluster.scheduler_address, finished=seen.append)
@@ -497,7 +502,8 @@ def test_sandboxed_bots_on_dask_play_the_same_games_and_every_sandbox_closes_at_
     fixtures = schedule(len(entries), 2, 1, seed=2)
     here = run_league(entries, QUENTIN, fixtures, 1.0, sandbox="here")
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
-                                  dashboard_address=None) as cluster:
+                                  dashboard_address=None,
+                                  scheduler_kwargs=NO_FIXED_PORT) as cluster:
         there = run_league(entries, QUENTIN, fixtures, 1.0, sandbox="bwrap",
                            scheduler=cluster.scheduler_address)
         assert not any("ninetynine.grading.channel" in line for line in _children())
