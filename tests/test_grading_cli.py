@@ -37,6 +37,7 @@ WRONG = "def double(x):\n    return x + 2"          # right for 2, wrong for -3 
 #: start clusters at the same time (with no dashboard it still serves /health there).
 NO_FIXED_PORT = {"dashboard_address": ":0"}
 
+
 def sandbox_flags() -> list[str]:
     if shutil.which("bwrap"):
         return []

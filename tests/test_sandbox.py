@@ -141,7 +141,6 @@ def stub():
         assert isinstance(names["first"], Remote) and names["first"](state.view(state.to_move)) == move
 
 
-
 @needs_bwrap
 def test_a_history_sent_again_arrives_whole_with_each_event_made_once_there():
     """The events of views sent one call after another reach the learner equal to the
@@ -168,6 +167,7 @@ def same_objects(view):
             assert learner.call("keep", earlier) == [repr(event) for event in earlier.history], name
             alike = [a == b for a, b in zip(earlier.history, later.history)]
             assert any(alike) and learner.call("same_objects", later) == alike, name
+
 
 def test_the_decoder_builds_only_the_kit_s_value_classes():
     with pytest.raises(DecodeError):

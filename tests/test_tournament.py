@@ -37,6 +37,7 @@ LIMIT = 0.15                     # seconds a move in the in-process leagues (slo
 #: start clusters at the same time (with no dashboard it still serves /health there).
 NO_FIXED_PORT = {"dashboard_address": ":0"}
 
+
 def table(name: str, **options) -> Table:
     return Table(name, tuple(sorted(nn.make(name, **options).options.items())))
 

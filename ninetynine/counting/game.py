@@ -287,8 +287,9 @@ def validate(state: CountingState) -> None:
     placed = [card for hand in state.hands for card in hand]
     placed += state.deck
     placed += state.discard
-    if not _each_once_from(placed, rules.deck):       # the quick answer, most times
-        _check_copies(placed, rules.deck)
+    distinct = set(placed)          # the quick answer, most times: each card of the deck once
+    if game.deck_has_copies or len(distinct) < len(placed) or not distinct <= game.effect_of.keys():
+        _check_copies(placed, rules.deck)       # RS Games, or a card twice or not of the deck
     if rules.scoring == "tokens":
         _check_per_seat("tokens", state.tokens, n, range(0, game.tokens + 1))
         for seat in range(n):
@@ -322,19 +323,6 @@ def validate(state: CountingState) -> None:
             raise ValueError(f"to_move must be a seat from 0 to {n - 1}, not {state.to_move!r}.")
         if not state.in_round[state.to_move]:
             raise ValueError(f"Seat {state.to_move} is out, so it cannot be the seat to move.")
-
-
-_DECK_CARDS: dict = {}          # id(deck) -> (deck, its cards as a set)
-
-
-def _each_once_from(cards: list, deck: tuple) -> bool:
-    """Is every card in ``cards`` a card of ``deck``, and none there twice? (A position of a deck
-    that has each card once; RS Games, with four of each, is counted by ``_check_copies``.)"""
-    known = _DECK_CARDS.get(id(deck))
-    if known is None or known[0] is not deck:
-        known = _DECK_CARDS[id(deck)] = (deck, frozenset(deck))
-    distinct = set(cards)
-    return len(distinct) == len(cards) and distinct <= known[1]
 
 
 def _check_copies(cards: list, deck: tuple) -> None:

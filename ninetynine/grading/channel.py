@@ -661,6 +661,7 @@ def _event(kind, fields):
         found = _EVENTS[kind, fields] = kind(*fields)
     return found
 
+
 def _fields_getter(kind):
     """A function giving the fields an instance of the dataclass ``kind`` is made from, as a
     tuple, read all at once (``operator.attrgetter``); made once per type."""
