@@ -3,7 +3,10 @@ from __future__ import annotations
 
 import logging
 import os
+import shutil
 import sys
+import tempfile
+import uuid
 
 import pytest
 
@@ -80,3 +83,27 @@ def pytest_collection_modifyitems(config, items):
     order (a notebook's cells must run top to bottom)."""
     rank = {path: place for place, path in enumerate(SLOWEST_FIRST)}
     items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(rank)))
+
+
+def pytest_configure(config):
+    """nbval's kernels talk to this worker over Unix sockets, each in its own files, not over TCP.
+
+    Over TCP, Jupyter picks a kernel's five ports by asking the system for free ones and closing
+    them again; the kernel binds them a second later. The parallel workers start kernels, graders,
+    browsers and Dask clusters all the while, so now and then another process takes one of those
+    ports in between: the kernel dies or never answers, and every cell of its notebook fails after
+    60 s (seen once in a make test run: "Address already in use", as in nbmake's issue 129). A
+    socket file named after the kernel cannot be taken by anyone else."""
+    try:
+        import nbval.kernel
+    except ImportError:                       # nbval not loaded: no notebook runs here
+        return
+    folder = tempfile.mkdtemp(prefix="ninetynine-kernels-")
+    config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
+
+    class KernelOverUnixSockets(nbval.kernel.KernelManager):
+        def __init__(self, **settings):
+            path = os.path.join(folder, uuid.uuid4().hex[:12])
+            super().__init__(transport="ipc", ip=path, **settings)
+
+    nbval.kernel.KernelManager = KernelOverUnixSockets

@@ -12,9 +12,7 @@ built here from the learners' notebooks in ``exercises/``, graded in the sandbox
 """
 from __future__ import annotations
 
-import os
 import re
-import shutil
 from pathlib import Path
 
 import nbformat
@@ -23,14 +21,11 @@ import pytest
 from ninetynine.grading.channel import Learner
 from ninetynine.grading.notebooks import BEGIN_SOLUTION, read
 from ninetynine.grading.runner import GRADED, TAMPERED, grade_submission
+from machine import skip_without_bwrap
 
 ROOT = Path(__file__).resolve().parents[1]
 
-if shutil.which("bwrap") is None:
-    if os.environ.get("CI") == "true":
-        raise RuntimeError("bubblewrap (bwrap) must be installed under CI: .ci/run installs it")
-    pytest.skip("bubblewrap (bwrap) is not installed, so forged submissions cannot be graded in "
-                "their sandbox: apt-get install bubblewrap", allow_module_level=True)
+skip_without_bwrap("forged submissions")
 
 pytestmark = pytest.mark.usefixtures("grading_mode")
 

@@ -22,6 +22,7 @@ from ninetynine.grading import integrity
 from ninetynine.grading.commands import main
 from ninetynine.grading.grader import find_tasks, student_name
 from ninetynine.grading.notebooks import NotebookFormatError, build_exercise
+from machine import skip_without_bwrap
 
 ROOT = Path(__file__).resolve().parents[1]
 CLASS = ROOT / "tests" / "fixtures" / "class"
@@ -101,6 +102,7 @@ def test_fingerprint_ignores_caches_the_kit_fills_in_play_but_not_changed_method
 
 def test_a_check_out_of_time_is_reported_as_out_of_time_and_earlier_checks_keep_points(tmp_path):
     """A slow answer is "out of time", never "package changed"; the check before it still counts."""
+    skip_without_bwrap("a submission")
     from ninetynine.grading.runner import TIMEOUT, grade_submission
     source = notebook("def f(x):\n    ### BEGIN SOLUTION\n    return x\n    ### END SOLUTION",
                       "assert f(1) == 1, 'f(1) is wrong'",
@@ -125,6 +127,7 @@ def test_a_check_tagged_live_calls_is_not_rehearsed_its_calls_cross_when_made(tm
     """``live-calls`` (runner.Placement): the check's calls of the learner's code are made live,
     one by one, so a function that counts its calls answers 1, then 2 - and the check is graded
     like any other."""
+    skip_without_bwrap("a submission")
     from ninetynine.grading.runner import GRADED, Placement, grade_submission
     source = notebook("def tick():\n    ### BEGIN SOLUTION\n    global N\n    N = N + 1\n"
                       "    return N\n    ### END SOLUTION",
@@ -160,6 +163,7 @@ def graded(tmp_path_factory):
     calls, rehearsed in about 3 s on a quiet machine, and once took over 6 s in a clean-clone
     run on a slow host (6 s was the limit then). carl's endless loop runs for the whole limit,
     asleep, so that it leaves the processor to the rest of the suite."""
+    skip_without_bwrap("the fixture class")
     out = tmp_path_factory.mktemp("grading") / "results.csv"
     code = main(["grade", str(CLASS), "--out", str(out), "--jobs", "2", "--timeout", "15"])
     assert code == 0

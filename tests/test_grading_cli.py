@@ -25,6 +25,7 @@ import pytest
 from ninetynine.grading import workers
 from ninetynine.grading.commands import main
 from ninetynine.grading.results import feedback_name, safe_cell
+from machine import sandbox_flags
 
 SOLUTION = "def double(x):\n    ### BEGIN SOLUTION\n    return 2 * x\n    ### END SOLUTION"
 CHECK = ("assert double(2) == 4, 'double(2) is wrong'\n### BEGIN HIDDEN TESTS\n"
@@ -36,14 +37,6 @@ WRONG = "def double(x):\n    return x + 2"          # right for 2, wrong for -3 
 #: A test cluster's scheduler serves HTTP on a free port, not on 8787: tests on other workers
 #: start clusters at the same time (with no dashboard it still serves /health there).
 NO_FIXED_PORT = {"dashboard_address": ":0"}
-
-
-def sandbox_flags() -> list[str]:
-    if shutil.which("bwrap"):
-        return []
-    if os.environ.get("CI") == "true":
-        pytest.fail("bubblewrap (bwrap) must be installed on CI: .ci/run installs it")
-    return ["--no-sandbox"]
 
 
 def write(path: Path, *sources: str, check: bool = True) -> Path:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import csv
 import hashlib
-import os
 import shutil
 import time
 from pathlib import Path
@@ -21,16 +20,13 @@ from pathlib import Path
 import pytest
 
 from ninetynine.grading.commands import main
+from machine import skip_without_bwrap
 
 ROOT = Path(__file__).resolve().parents[1]
 HOSTILE = ROOT / "tests" / "fixtures" / "hostile"
 TIMEOUT = 10
 
-if shutil.which("bwrap") is None:
-    if os.environ.get("CI") == "true":
-        raise RuntimeError("bubblewrap (bwrap) must be installed under CI: .ci/run installs it")
-    pytest.skip("bubblewrap (bwrap) is not installed, so the hostile class cannot be graded in its "
-                "sandbox: apt-get install bubblewrap", allow_module_level=True)
+skip_without_bwrap("the hostile class")
 
 #: student -> (exercise, status, score): what each submission must get
 EXPECTED = {

@@ -41,7 +41,10 @@ def course(tmp_path_factory) -> Path:
     course = tmp_path_factory.mktemp("course")
     (course / "nbgrader_config.py").write_text(
         f"c = get_config()\nc.CourseDirectory.root = {str(course)!r}\n"
-        "c.CourseDirectory.course_id = 'ninetynine'\n", encoding="utf-8")
+        "c.CourseDirectory.course_id = 'ninetynine'\n"
+        # Kernels over Unix sockets, not TCP ports another worker could take (tests/conftest.py).
+        f"c.KernelManager.transport = 'ipc'\nc.KernelManager.ip = {str(course / 'kernel')!r}\n",
+        encoding="utf-8")
     source = course / "source" / "ps1"
     source.mkdir(parents=True)
     for name in EXERCISES:

@@ -7,8 +7,6 @@ output, a process that dies). Each test starts one or two learners (about half a
 """
 from __future__ import annotations
 
-import os
-import shutil
 from pathlib import Path
 
 import pytest
@@ -17,13 +15,13 @@ import ninetynine as nn
 from ninetynine.grading import sandbox
 from ninetynine.grading.channel import (DecodeError, Learner, LearnerError, OutOfTime, Remote, Stopped,
                                         TooMuchOutput, decode, watching)
+from machine import HAS_BWRAP, ON_CI, without_bwrap
 
 ROOT = Path(__file__).resolve().parents[1]
 
-if shutil.which("bwrap") is None and os.environ.get("CI") == "true":
-    raise RuntimeError("bubblewrap (bwrap) must be installed under CI: .ci/run installs it")
-needs_bwrap = pytest.mark.skipif(shutil.which("bwrap") is None,
-                                 reason="bubblewrap (bwrap) is not installed: apt-get install bubblewrap")
+if ON_CI and not HAS_BWRAP:
+    raise RuntimeError(without_bwrap("a learner's code") + " (CI=true: .ci/run installs it)")
+needs_bwrap = pytest.mark.skipif(not HAS_BWRAP, reason=without_bwrap("a learner's code"))
 
 
 def appears(mark: str, seconds: float = 5) -> bool:
