@@ -34,6 +34,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -123,14 +124,19 @@ def lab(tmp_path_factory):
     (settings / "notification.jupyterlab-settings").write_text(
         json.dumps({"fetchNews": "false", "checkForUpdates": False}))
     port = free_port()
+    # The kernels talk to the server over Unix sockets, not TCP ports another worker could take
+    # (tests/conftest.py); their files go in a folder of short name (a socket's path must stay
+    # under 108 bytes).
+    runtime = tempfile.mkdtemp(prefix="lab-")
     env = dict(os.environ, JUPYTERLAB_SETTINGS_DIR=str(work / "settings"),
                JUPYTERLAB_WORKSPACES_DIR=str(work / "workspaces"),   # no tabs left from other runs
-               JUPYTER_RUNTIME_DIR=str(work / "runtime"))
+               JUPYTER_RUNTIME_DIR=runtime)
     env.pop("NINETYNINE_GRADING", None)
     log = open(work / "lab.log", "w")
     server = subprocess.Popen(
         [kit_python(), "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
-         "--allow-root", "--IdentityProvider.token=", f"--ServerApp.root_dir={work}"],
+         "--allow-root", "--IdentityProvider.token=", f"--ServerApp.root_dir={work}",
+         "--KernelManager.transport=ipc"],
         cwd=work, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:
@@ -143,6 +149,7 @@ def lab(tmp_path_factory):
         except subprocess.TimeoutExpired:
             server.kill()
         log.close()
+        shutil.rmtree(runtime, ignore_errors=True)
 
 
 def wait_for_server(url: str, server: subprocess.Popen, log: Path, timeout: float = 90) -> None:

@@ -28,6 +28,7 @@ import pytest
 
 from ninetynine import site
 from ninetynine.grading.commands import main as ninetynine_command
+from machine import sandbox_flags
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "test-artifacts"
@@ -170,8 +171,7 @@ def grade_the_download(folder: Path) -> None:
     """The file a learner downloads from the site is graded like any other submission."""
     assert [path.suffix for path in folder.iterdir()] == [".ipynb"]
     out = folder.parent / "results.csv"
-    sandbox = [] if shutil.which("bwrap") else ["--no-sandbox"]
-    assert ninetynine_command(["grade", str(folder), "--out", str(out), *sandbox]) == 0
+    assert ninetynine_command(["grade", str(folder), "--out", str(out), *sandbox_flags()]) == 0
     with out.open(encoding="utf-8") as file:
         rows = list(csv.DictReader(file))
     graded = {(row["student"], row["exercise"]) for row in rows}
