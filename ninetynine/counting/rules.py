@@ -136,14 +136,17 @@ class RuleSet:
 
     def effect(self, card: Card, players: int = 0) -> Effect:
         """The effect of ``card`` at a table of ``players``: exact card first, then its rank."""
-        table = self.effects_with_players.get(players, {})
-        key = str(card)
-        for effects in (table, self.effects):
-            if key in effects:
-                return effects[key]
-        for effects in (table, self.effects):
-            if card.rank in effects:
-                return effects[card.rank]
+        table = self.effects_with_players.get(players)
+        if table:                   # a rule set whose cards do something else at this table size
+            for key in (str(card), card.rank):
+                for effects in (table, self.effects):
+                    if key in effects:
+                        return effects[key]
+        else:                       # most calls (searches make millions): one table, two looks
+            effects = self.effects
+            found = effects.get(str(card)) or effects.get(card.rank)
+            if found is not None:
+                return found
         raise KeyError(f"The rule set {self.name} gives no effect for {card}.")
 
     def variant(self, **changes) -> "RuleSet":
