@@ -79,3 +79,14 @@ def test_notebook_has_no_interact(name):
 def test_start_here_ends_with_the_table_the_browser_test_plays():
     last = source(code_cells("00-start-here")[-1])
     assert 'Table(nn.make("quentin_c", players=2), seat=0, bots="cautious", seed=1)' in last
+
+
+def test_nbval_kernels_talk_over_unix_sockets_of_their_own():
+    """``tests/conftest.py``: over TCP, a port another worker took between Jupyter choosing it
+    and the kernel binding it once cost a notebook every cell. Each kernel's socket files are
+    named after it, in a folder of this run, and their paths fit a socket's 108 bytes."""
+    nbval_kernel = pytest.importorskip("nbval.kernel")
+    one, other = (nbval_kernel.KernelManager(kernel_name="python3") for _ in range(2))
+    assert one.transport == other.transport == "ipc"
+    assert one.ip != other.ip and Path(one.ip).parent == Path(other.ip).parent
+    assert len(f"{one.ip}-99".encode()) < 108
