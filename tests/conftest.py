@@ -92,8 +92,9 @@ def pytest_configure(config):
     them again; the kernel binds them a second later. The parallel workers start kernels, graders,
     browsers and Dask clusters all the while, so now and then another process takes one of those
     ports in between: the kernel dies or never answers, and every cell of its notebook fails after
-    60 s (seen once in a make test run: "Address already in use", as in nbmake's issue 129). A
-    socket file named after the kernel cannot be taken by anyone else."""
+    a minute. (Seen once in a make test run: all six cells of one solution failed after 65 s; its
+    error text was not kept. nbmake's issue 129 shows the same failure with "Address already in
+    use".) A socket file named after the kernel cannot be taken by anyone else."""
     try:
         import nbval.kernel
     except ImportError:                       # nbval not loaded: no notebook runs here

@@ -3,7 +3,7 @@ submission and tournament bot runs in.
 
 Where it is missing, a test that needs it is skipped with a sentence saying how to install it,
 except on CI (``CI=true``): ``.ci/run`` installs it there, so a missing one fails the run. A test
-that only grades the kit's own trusted code runs without the sandbox instead (``sandbox_flags``).
+that only grades code the kit trusts runs without the sandbox instead (``sandboxed``).
 """
 from __future__ import annotations
 
@@ -32,11 +32,17 @@ def skip_without_bwrap(what: str) -> None:
     pytest.skip(without_bwrap(what), allow_module_level=True)
 
 
-def sandbox_flags() -> list[str]:
-    """``ninetynine grade``'s flags for code the kit trusts: none with bubblewrap, else
-    ``--no-sandbox`` (the test is about the grader, not the sandbox); on CI, fail instead."""
+def sandboxed() -> bool:
+    """Whether to grade code the kit trusts (its own solutions, a test's own submissions) in the
+    sandbox: with bubblewrap, yes; without it, no (such a test is about the grader, not the
+    sandbox); on CI, fail instead."""
     if HAS_BWRAP:
-        return []
+        return True
     if ON_CI:
         pytest.fail(without_bwrap("grading") + " (CI=true: .ci/run installs it)", pytrace=False)
-    return ["--no-sandbox"]
+    return False
+
+
+def sandbox_flags() -> list[str]:
+    """``ninetynine grade``'s flags for code the kit trusts: ``--no-sandbox`` unless ``sandboxed()``."""
+    return [] if sandboxed() else ["--no-sandbox"]

@@ -22,7 +22,7 @@ from ninetynine.grading import integrity
 from ninetynine.grading.commands import main
 from ninetynine.grading.grader import find_tasks, student_name
 from ninetynine.grading.notebooks import NotebookFormatError, build_exercise
-from machine import skip_without_bwrap
+from machine import sandboxed, skip_without_bwrap
 
 ROOT = Path(__file__).resolve().parents[1]
 CLASS = ROOT / "tests" / "fixtures" / "class"
@@ -102,7 +102,6 @@ def test_fingerprint_ignores_caches_the_kit_fills_in_play_but_not_changed_method
 
 def test_a_check_out_of_time_is_reported_as_out_of_time_and_earlier_checks_keep_points(tmp_path):
     """A slow answer is "out of time", never "package changed"; the check before it still counts."""
-    skip_without_bwrap("a submission")
     from ninetynine.grading.runner import TIMEOUT, grade_submission
     source = notebook("def f(x):\n    ### BEGIN SOLUTION\n    return x\n    ### END SOLUTION",
                       "assert f(1) == 1, 'f(1) is wrong'",
@@ -114,7 +113,8 @@ def test_a_check_out_of_time_is_reported_as_out_of_time_and_earlier_checks_keep_
     submission = notebook("import os, time\nMODE = os.environ.get('NINETYNINE_GRADING')\n"
                           "def f(x):\n    if x == 2:\n        time.sleep(120)\n    return x")
     nbformat.write(submission, tmp_path / "zed.ipynb")
-    result = grade_submission(tmp_path / "zed.ipynb", tmp_path / "01-slow.ipynb", "zed", timeout=2)
+    result = grade_submission(tmp_path / "zed.ipynb", tmp_path / "01-slow.ipynb", "zed", timeout=2,
+                              sandbox=sandboxed())
     assert result.status == TIMEOUT, result
     assert [(c.grade_id, c.passed) for c in result.checks] == [
         ("quick", True), ("grading-mode", True), ("slow", False)]
@@ -127,7 +127,6 @@ def test_a_check_tagged_live_calls_is_not_rehearsed_its_calls_cross_when_made(tm
     """``live-calls`` (runner.Placement): the check's calls of the learner's code are made live,
     one by one, so a function that counts its calls answers 1, then 2 - and the check is graded
     like any other."""
-    skip_without_bwrap("a submission")
     from ninetynine.grading.runner import GRADED, Placement, grade_submission
     source = notebook("def tick():\n    ### BEGIN SOLUTION\n    global N\n    N = N + 1\n"
                       "    return N\n    ### END SOLUTION",
@@ -138,7 +137,8 @@ def test_a_check_tagged_live_calls_is_not_rehearsed_its_calls_cross_when_made(tm
     nbformat.write(source, tmp_path / "01-tick.ipynb")
     nbformat.write(notebook("N = 0\ndef tick():\n    global N\n    N += 1\n    return N"),
                    tmp_path / "ann.ipynb")
-    result = grade_submission(tmp_path / "ann.ipynb", tmp_path / "01-tick.ipynb", "ann", timeout=20)
+    result = grade_submission(tmp_path / "ann.ipynb", tmp_path / "01-tick.ipynb", "ann", timeout=20,
+                              sandbox=sandboxed())
     assert result.status == GRADED and [(c.grade_id, c.passed) for c in result.checks] == [
         ("counts", True)], result
 
