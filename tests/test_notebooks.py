@@ -9,8 +9,10 @@ live table. Start-here's table is the one the browser test clicks.
 from __future__ import annotations
 
 import json
+import runpy
 import subprocess
 import sys
+import types
 from pathlib import Path
 
 import pytest
@@ -90,3 +92,35 @@ def test_nbval_kernels_talk_over_unix_sockets_of_their_own():
     assert one.transport == other.transport == "ipc"
     assert one.ip != other.ip and Path(one.ip).parent == Path(other.ip).parent
     assert len(f"{one.ip}-99".encode()) < 108
+
+
+@pytest.mark.parametrize("folder", ["notebooks", "solutions"])
+def test_a_cell_over_the_time_limit_fails_in_the_notebooks_and_the_solutions(folder, monkeypatch):
+    """``notebooks/conftest.py`` (and ``solutions/conftest.py``, which reads it): an nbval cell
+    that takes longer than ``CELL_LIMIT`` fails with a sentence naming it; other tests do not."""
+    hook = runpy.run_path(str(ROOT / folder / "conftest.py"))["pytest_runtest_call"]
+    limit = hook.__globals__["CELL_LIMIT"]
+
+    class IPyNbCell:                    # the name of nbval's cell items
+        path, name = ROOT / folder / "99-slow.ipynb", "Cell 3"
+
+    class SomeTest(IPyNbCell):
+        pass
+
+    def outcome(item, seconds: float) -> str:
+        clock = iter([0.0, seconds])
+        monkeypatch.setitem(hook.__globals__, "time", types.SimpleNamespace(perf_counter=lambda: next(clock)))
+        call = hook(item)
+        next(call)
+        try:
+            call.send(None)
+        except StopIteration:
+            return "passed"
+        except pytest.fail.Exception as failure:
+            return str(failure)
+        return "the hook did not end"
+
+    assert outcome(IPyNbCell(), limit - 1) == "passed"
+    assert outcome(SomeTest(), limit + 1) == "passed"
+    said = outcome(IPyNbCell(), limit + 1)
+    assert said.startswith("99-slow.ipynb, Cell 3: the cell took") and f"over the {limit} s limit" in said
