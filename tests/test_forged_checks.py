@@ -18,10 +18,10 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from machine import skip_without_bwrap
 from ninetynine.grading.channel import Learner
 from ninetynine.grading.notebooks import BEGIN_SOLUTION, read
 from ninetynine.grading.runner import GRADED, TAMPERED, grade_submission
-from machine import skip_without_bwrap
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -17,12 +17,12 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from machine import sandboxed, skip_without_bwrap
 import ninetynine.counting.rules as rules
 from ninetynine.grading import integrity
 from ninetynine.grading.commands import main
 from ninetynine.grading.grader import find_tasks, student_name
 from ninetynine.grading.notebooks import NotebookFormatError, build_exercise
-from machine import sandboxed, skip_without_bwrap
 
 ROOT = Path(__file__).resolve().parents[1]
 CLASS = ROOT / "tests" / "fixtures" / "class"

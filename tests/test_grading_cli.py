@@ -22,10 +22,10 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from machine import sandbox_flags
 from ninetynine.grading import workers
 from ninetynine.grading.commands import main
 from ninetynine.grading.results import feedback_name, safe_cell
-from machine import sandbox_flags
 
 SOLUTION = "def double(x):\n    ### BEGIN SOLUTION\n    return 2 * x\n    ### END SOLUTION"
 CHECK = ("assert double(2) == 4, 'double(2) is wrong'\n### BEGIN HIDDEN TESTS\n"

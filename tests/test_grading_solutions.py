@@ -12,9 +12,9 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
+from machine import sandbox_flags
 from ninetynine.grading.commands import main
 from ninetynine.grading.notebooks import checks, read, solution_paths
-from machine import sandbox_flags
 
 SOLUTIONS = Path(__file__).resolve().parents[1] / "solutions"
 

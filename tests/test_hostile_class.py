@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from ninetynine.grading.commands import main
 from machine import skip_without_bwrap
+from ninetynine.grading.commands import main
 
 ROOT = Path(__file__).resolve().parents[1]
 HOSTILE = ROOT / "tests" / "fixtures" / "hostile"

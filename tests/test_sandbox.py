@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from machine import HAS_BWRAP, ON_CI, without_bwrap
 import ninetynine as nn
 from ninetynine.grading import sandbox
 from ninetynine.grading.channel import (DecodeError, Learner, LearnerError, OutOfTime, Remote, Stopped,
                                         TooMuchOutput, decode, watching)
-from machine import HAS_BWRAP, ON_CI, without_bwrap
 
 ROOT = Path(__file__).resolve().parents[1]
 

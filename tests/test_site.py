@@ -26,9 +26,9 @@ from pathlib import Path
 
 import pytest
 
+from machine import sandbox_flags
 from ninetynine import site
 from ninetynine.grading.commands import main as ninetynine_command
-from machine import sandbox_flags
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "test-artifacts"
