@@ -41,6 +41,8 @@ from pathlib import Path
 
 import pytest
 
+from machine import required
+
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK = ROOT / "notebooks" / "00-start-here.ipynb"
 #: The cells added after notebook 00's table: notebook 13's and notebook 12's tables.
@@ -59,24 +61,17 @@ CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
-def missing(reason: str):
-    """Skip, or on CI fail: a CI machine must run the browser tests."""
-    if os.environ.get("CI") == "true":
-        pytest.fail(reason + " (CI=true: the browser tests must run on CI)")
-    pytest.skip(reason)
-
-
 # --- JupyterLab, Chromium and the page ------------------------------------------------------------
 
 @pytest.fixture(scope="module")
 def browser():
     if not Path(CHROMIUM).exists():
-        missing(f"Chromium is not installed at {CHROMIUM}: install it with "
-                "'apt-get install chromium' to run the browser tests")
+        required(f"Chromium is not installed at {CHROMIUM}: install it with "
+                 "'apt-get install chromium' to run the browser tests")
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
-        missing("Playwright is not installed: install the kit's 'browser' extra")
+        required("Playwright is not installed: install the kit's 'browser' extra")
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
                                               args=CHROMIUM_FLAGS)
@@ -116,7 +111,7 @@ def tables_notebook(work: Path) -> Path:
 def lab(tmp_path_factory):
     """JupyterLab serving the tables notebook; yields (its URL, the notebook)."""
     if not NOTEBOOK.exists():
-        missing(f"{NOTEBOOK} does not exist yet")
+        required(f"{NOTEBOOK} does not exist yet")
     work = tmp_path_factory.mktemp("lab")
     notebook = tables_notebook(work)
     settings = work / "settings" / "@jupyterlab" / "apputils-extension"

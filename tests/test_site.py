@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 
-from machine import sandbox_flags
+from machine import required, sandbox_flags
 from ninetynine import site
 from ninetynine.grading.commands import main as ninetynine_command
 
@@ -37,13 +37,6 @@ EXERCISE = "exercises/04-milestones.ipynb"
 WRONG_ANSWER = "def penalties(old, new):\n    return ()\n"      # charges nothing, ever
 SOURCES = ("ninetynine", "notebooks", "exercises", "docs")
 TIMINGS: dict[str, float] = {}          # written to test-artifacts/site-timings.txt
-
-
-def missing(reason: str):
-    """Skip, or on CI fail: a CI machine must run the site test."""
-    if os.environ.get("CI") == "true":
-        pytest.fail(reason + " (CI=true: the site test must run on CI)")
-    pytest.skip(reason)
 
 
 def site_is_stale() -> bool:
@@ -59,19 +52,19 @@ def site_is_stale() -> bool:
 def built_site() -> Path:
     from ninetynine.site_check import CHROMIUM
     if not Path(CHROMIUM).exists():
-        missing(f"Chromium is not installed at {CHROMIUM}: install it with 'apt-get install "
-                "chromium' to run the site test")
+        required(f"Chromium is not installed at {CHROMIUM}: install it with 'apt-get install "
+                 "chromium' to run the site test")
     try:
         import playwright.sync_api  # noqa: F401
     except ImportError:
-        missing("Playwright is not installed: install the kit's 'browser' extra")
+        required("Playwright is not installed: install the kit's 'browser' extra")
     if site_is_stale():
         started = time.monotonic()
         try:
             site.build()
         except site.SiteError as error:         # offline with an empty cache, or no 'site' extra
             if "download" in str(error) or "not installed" in str(error):
-                missing(f"The site is not built and cannot be built here: {error}")
+                required(f"The site is not built and cannot be built here: {error}")
             raise
         TIMINGS["building the site (it was older than the sources)"] = time.monotonic() - started
     return site.SITE

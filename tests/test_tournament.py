@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from machine import skip_without_bwrap
 import ninetynine as nn
 from ninetynine.cli import main
 from ninetynine.league.command import head_to_head_table, standings_table
@@ -359,16 +360,9 @@ def test_without_bubblewrap_the_command_refuses_unless_told(tmp_path, capsys, mo
 
 # --- in sandboxes, from the command line --------------------------------------------------------
 
-def _need_bwrap():
-    if shutil.which("bwrap") is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("bubblewrap (bwrap) is missing, and CI must run the sandboxed league.")
-        pytest.skip("bubblewrap (bwrap) is not installed: the sandboxed league is not played.")
-
-
 def test_a_league_of_sandboxed_bots_from_a_notebook_and_files(tmp_path, capsys):
     """A learner's exercise 05 notebook, a crashing and a slow bot, each in its own sandbox."""
-    _need_bwrap()
+    skip_without_bwrap("the sandboxed league")
     folder = tmp_path / "class"
     folder.mkdir()
     shutil.copy(Path(__file__).parents[1] / "solutions" / "05-beat-random.ipynb",
@@ -392,7 +386,7 @@ def test_a_league_of_sandboxed_bots_from_a_notebook_and_files(tmp_path, capsys):
 
 
 def test_a_bot_that_ends_its_process_forfeits_and_gets_a_new_sandbox_next_game(tmp_path):
-    _need_bwrap()
+    skip_without_bwrap("the sandboxed league")
     from ninetynine.league.sandboxed import Sandboxed
     quitter = tmp_path / "quitter.py"
     quitter.write_text("import os\n\ndef my_bot(view):\n    os._exit(3)\n")
@@ -425,7 +419,7 @@ def test_a_bot_that_ends_its_process_forfeits_and_gets_a_new_sandbox_next_game(t
 
 
 def test_a_bot_busy_between_its_moves_is_stopped_and_an_honest_one_is_not():
-    _need_bwrap()
+    skip_without_bwrap("the sandboxed league")
     from ninetynine.league.sandboxed import Sandboxed
     game = nn.make("quentin_c", players=2)
     honest = Sandboxed(Entry("file", "careful", str(BOTS / "careful.py")), QUENTIN)
@@ -466,7 +460,7 @@ def _children() -> list[str]:
 
 
 def test_ctrl_c_stops_every_sandbox_of_the_league():
-    _need_bwrap()
+    skip_without_bwrap("the sandboxed league")
     entries = files("careful") + [RANDOM]
 
     def interrupt(outcome):
@@ -497,7 +491,7 @@ def test_a_league_on_a_dask_cluster_plays_the_same_games_as_here():
 
 
 def test_sandboxed_bots_on_dask_play_the_same_games_and_every_sandbox_closes_at_the_end():
-    _need_bwrap()
+    skip_without_bwrap("the sandboxed league")
     distributed = pytest.importorskip("distributed")
     entries = files("careful", "crashing") + [RANDOM]
     fixtures = schedule(len(entries), 2, 1, seed=2)

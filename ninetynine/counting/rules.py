@@ -144,7 +144,9 @@ class RuleSet:
                         return effects[key]
         else:                       # most calls (searches make millions): one table, two looks
             effects = self.effects
-            found = effects.get(str(card)) or effects.get(card.rank)
+            found = effects.get(str(card))
+            if found is None:
+                found = effects.get(card.rank)
             if found is not None:
                 return found
         raise KeyError(f"The rule set {self.name} gives no effect for {card}.")
