@@ -167,6 +167,51 @@ def same_objects(view):
             assert any(alike) and learner.call("same_objects", later) == alike, name
 
 
+def test_a_view_sends_only_the_events_its_learner_does_not_hold_and_arrives_whole():
+    """``channel._Histories``: a view whose history begins with one the learner's side holds
+    sends only the events after it. Whatever the order of the views (more games at once than
+    there are slots), whatever the learner's code does to the history it is given, after an
+    error there and through the cloudpickle path, every history arrives whole and in order."""
+    import random
+
+    from ninetynine.grading.channel import _Histories, _pickled
+    with Learner(sandbox=False) as learner:
+        learner.run('''
+def seen(view, *rest):
+    events = [repr(event) for event in view.history]
+    view.history.clear()                  # the learner's own copy: nothing held changes
+    view.history.append("junk")
+    return events
+def fails(view):
+    raise ValueError("no")
+''')
+        rng = random.Random(5)
+        games = [nn.make(name).new_game(seed=seed) for name in ("quentin_c", "taiwanese", "tricks",
+                                                                 "board") for seed in (1, 2, 3)]
+        assert len(games) > _Histories.SLOTS
+        for number in range(40):
+            state = rng.choice([game for game in games if not game.is_over])
+            state.play(rng.choice(state.legal_moves()))
+            view = state.view(rng.randrange(state.players))
+            whole = [repr(event) for event in view.history]
+            if number % 7 == 3:
+                with pytest.raises(ValueError):
+                    learner.call("fails", view)
+            extra = (lambda: 1,) if number % 5 == 4 else ()       # by value, with cloudpickle
+            assert learner.call("seen", view, *extra) == whole
+        assert learner.histories.held and not learner.histories.pending
+
+    state = nn.make("quentin_c").new_game(seed=4)
+    for _ in range(30):
+        state.play(state.legal_moves()[0])
+    histories = _Histories()
+    first = _pickled(((state.view(0),), {}), None, histories)
+    histories.commit()
+    state.play(state.legal_moves()[0])
+    again = _pickled(((state.view(0),), {}), None, histories)
+    assert len(state.view(0).history) > 30 and len(again) < len(first) / 2, (len(first), len(again))
+
+
 def test_the_decoder_builds_only_the_kit_s_value_classes():
     with pytest.raises(DecodeError):
         decode({"$": "obj", "c": "ninetynine.grading.channel:Learner", "v": {}})

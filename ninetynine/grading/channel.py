@@ -28,8 +28,9 @@ What crosses the channel:
 - **to the learner**: any value ``pickle`` can carry (views, states, cards, moves, kit
   functions by name, functions and classes of a check cell by value with ``cloudpickle``, the
   given classes as the learner's own classes of those names). Only the learner's side
-  unpickles, so this is safe for the trusted side. The kit's events, which never change, are
-  made once there and shared: a view's history repeats the events of the views before it.
+  unpickles, so this is safe for the trusted side. A view's history repeats the events of the
+  views before it, so a view sends only the events after a history the learner's side holds
+  (``_Histories``), and the kit's events, which never change, are made once there and shared.
 - **back**: JSON only, read by ``decode``, which rebuilds the kit's own dataclasses (cards,
   moves, effects, rule sets, penalties, events, views) from their fields, names the kit's
   module-level objects (``RS_GAMES``, ``expert_bot``) by reference so that they arrive as the
@@ -662,6 +663,104 @@ def _event(kind, fields):
     return found
 
 
+class _Histories:
+    """The views' histories one learner's side already holds, so that a view sends only the
+    events after them (the trusted side's half; ``_history`` is the other).
+
+    A match sends thousands of views, and each view's history repeats the one before it with an
+    event or two more: sent whole, the history is most of what a call costs. Instead, each
+    history the learner's side is sent stays there under a *slot* number (at most ``SLOTS``, the
+    least recently used given up first), and a view whose history begins with the events held
+    under a slot sends the slot, how many of its events to keep and the events after them. The
+    learner's side rebuilds the whole list, a new one for every view: its code may change what
+    it is given, never what is held.
+
+    Nothing is assumed about what arrived: the slots a message writes are ``pending`` until its
+    answer comes back without an error (``commit``); after an error (``forget``) every history
+    is sent whole again. Holding a history gives the learner's side nothing it was not sent."""
+
+    SLOTS = 8
+
+    def __init__(self):
+        self.held: dict[int, tuple] = {}       # slot -> the events the learner's side holds there
+        self.pending: dict[int, tuple] = {}    # slots the message being pickled writes
+        self._table, self._made_for = {}, None
+
+    def table(self, given: dict | None) -> dict:
+        """``_Pickler``'s table with ``given`` and a reducer for each kit view (a dataclass with a
+        ``history`` field): one plain dictionary, which the pickler looks up in C."""
+        base = _Pickler.table()
+        if self._made_for is None or self._made_for[0] != _Pickler._built or self._made_for[1] is not given:
+            table = {**base, **(given or {})}
+            for kind, reducer in base.items():
+                fields = _init_fields(kind) if reducer is _from_fields else ()
+                if "history" in fields:
+                    table[kind] = self.reducer(kind, fields.index("history"))
+            self._table, self._made_for = table, (_Pickler._built, given)
+        return self._table
+
+    def reducer(self, kind, index: int):
+        """A reducer for the view class ``kind``, whose field number ``index`` is its history."""
+        getter = _fields_getter(kind)
+
+        def reduce(view):
+            fields = getter(view)
+            history = fields[index]
+            if type(history) is list and history:
+                fields = fields[:index] + (self.since(history),) + fields[index + 1:]
+            return kind, fields
+        return reduce
+
+    def since(self, history: list) -> _HistorySince:
+        events = tuple(history)
+        slots = {**self.held, **self.pending}
+        found, keep = None, 0
+        for slot, held in slots.items():
+            size = len(held)
+            if keep < size <= len(events) and events[size - 1] is held[-1] and events[:size] == held:
+                found, keep = slot, size
+        if found is None:
+            free = [slot for slot in range(self.SLOTS) if slot not in slots]
+            found = free[0] if free else next(iter(self.held))     # the least recently used
+        self.pending[found] = events
+        return _HistorySince(found, keep, events[keep:])
+
+    def commit(self) -> None:
+        for slot, events in self.pending.items():
+            self.held.pop(slot, None)
+            self.held[slot] = events           # the most recently used last
+        self.pending.clear()
+
+    def forget(self) -> None:
+        self.held.clear()
+        self.pending.clear()
+
+
+class _HistorySince:
+    """A view's history as the events after those held under ``slot`` (``_Histories.since``)."""
+
+    __slots__ = ("keep", "new", "slot")
+
+    def __init__(self, slot: int, keep: int, new: tuple):
+        self.slot, self.keep, self.new = slot, keep, new
+
+    def __reduce__(self):
+        return _history, (self.slot, self.keep, self.new)
+
+
+_HELD: dict = {}        # slot -> a history, on the learner's side (see ``_Histories``)
+
+
+def _history(slot: int, keep: int, new: tuple) -> list:
+    """A view's history, on the learner's side: the first ``keep`` events held under ``slot``,
+    then ``new``; held under ``slot`` from now on."""
+    held = _HELD.get(slot, ())
+    if len(held) < keep:
+        raise ValueError("the channel lost a view's history: the grader's side must resend it")
+    _HELD[slot] = events = held[:keep] + tuple(new)
+    return list(events)
+
+
 def _fields_getter(kind):
     """A function giving the fields an instance of the dataclass ``kind`` is made from, as a
     tuple, read all at once (``operator.attrgetter``); made once per type."""
@@ -680,6 +779,7 @@ class _Pickler(pickle.Pickler):
     table is looked up by exact type, in C, so other values cost nothing more."""
 
     _tables: dict = {}
+    _built = 0              # how many times the table was made (``_Histories.table`` follows it)
 
     @classmethod
     def table(cls) -> dict:
@@ -698,22 +798,30 @@ class _Pickler(pickle.Pickler):
                 if kind.__module__.startswith(KIT) and kind not in table and not isinstance(value, type):
                     table[kind] = _by_name
             cls._tables.update(table)
+            cls._built += 1
         return cls._tables
 
-    def __init__(self, file, protocol, given: dict | None = None):
+    def __init__(self, file, protocol, given: dict | None = None, histories: _Histories | None = None):
         super().__init__(file, protocol)
-        self.dispatch_table = collections.ChainMap(given, self.table()) if given else self.table()
+        if histories is not None:
+            self.dispatch_table = histories.table(given)
+        else:
+            self.dispatch_table = collections.ChainMap(given, self.table()) if given else self.table()
 
 
-def _pickled(value, given: dict | None = None) -> str:
+def _pickled(value, given: dict | None = None, histories: _Histories | None = None) -> str:
     """``value`` pickled for the learner's side: kit values by their fields or names, the
     exercise's given classes (``given``: class -> reducer, see ``Learner.give``) by their fields,
-    and, when plain ``pickle`` cannot (a check cell's functions, a class made in a check), by
-    value with ``cloudpickle``, kit values and given classes still pickled as above."""
+    views with only the events of their history that the learner's side does not hold yet
+    (``histories``, which then holds them as pending), and, when plain ``pickle`` cannot (a
+    check cell's functions, a class made in a check), by value with ``cloudpickle``, kit values
+    and given classes still pickled as above, histories whole."""
     buffer = io.BytesIO()
     try:
-        _Pickler(buffer, pickle.HIGHEST_PROTOCOL, given).dump(value)
+        _Pickler(buffer, pickle.HIGHEST_PROTOCOL, given, histories).dump(value)
     except Exception:  # noqa: BLE001 - functions of a check cell: by value
+        if histories is not None:
+            histories.pending.clear()
         buffer = io.BytesIO()
         _ByValue(buffer, collections.ChainMap(given or {}, _Pickler.table())).dump(value)
     return base64.b64encode(buffer.getvalue()).decode("ascii")
@@ -797,6 +905,7 @@ class Learner:
         self.remotes: dict[int, Remote] = {}   # handle -> its Remote: one Remote per object
         self.given: dict[str, type] = {}       # the exercise's given classes, by name (``give``)
         self.reducers: dict = {}               # how ``_pickled`` sends them: by their fields
+        self.histories = _Histories()          # the views' histories its side holds
         #: read ahead: a getattr also brings the object's own attributes, kept (as sent) in
         #: ``read`` until the learner's code next runs, so that reading a state's fields one
         #: by one crosses once (``Placement``'s grader-side helpers read many)
@@ -952,12 +1061,21 @@ class Learner:
             if text is not None:
                 answer = self.rehearsed.get(_digest("call", handle, self.standing, text))
         if answer is None:
-            message = {"op": "call", "target": handle, "args": _pickled((args, kwargs), self.reducers)}
+            message = {"op": "call", "target": handle,
+                       "args": _pickled((args, kwargs), self.reducers, self.histories)}
             if _WATCHES:
                 message["watch"] = [watch.request() for watch in _WATCHES]
             if self.read_ahead:
                 message["ahead"] = True
-            answer = self._request(message, timeout if timeout is not None else _call_timeout())
+            try:
+                answer = self._request(message, timeout if timeout is not None else _call_timeout())
+            except BaseException:
+                self.histories.forget()
+                raise
+            if "error" in answer:          # perhaps before the arguments were unpickled there
+                self.histories.forget()
+            else:
+                self.histories.commit()
             self.live_calls += 1
             self._remember(answer)
         else:
