@@ -42,6 +42,7 @@ from pathlib import Path
 import pytest
 
 from machine import required
+from ninetynine.site_check import CHROMIUM, CHROMIUM_FLAGS      # the same browser as the site's test
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK = ROOT / "notebooks" / "00-start-here.ipynb"
@@ -53,12 +54,9 @@ MORE_TABLES = [
     'BoardTable(nn.make("board", players=2), seat=0, bots=heuristic_bot, seed=0)',
 ]
 COUNTING, TRICKS, BOARD = 0, 1, 2                  # the tables, in page order
-CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = ROOT / "test-artifacts"
 DOCS_IMAGES = ROOT / "docs" / "images"
 WINDOW = {"width": 1100, "height": 760}
-CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
 # --- JupyterLab, Chromium and the page ------------------------------------------------------------
