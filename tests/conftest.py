@@ -94,7 +94,10 @@ def pytest_configure(config):
     ports in between: the kernel dies or never answers, and every cell of its notebook fails after
     a minute. (Seen once in a make test run: all six cells of one solution failed after 65 s; its
     error text was not kept. nbmake's issue 129 shows the same failure with "Address already in
-    use".) A socket file named after the kernel cannot be taken by anyone else."""
+    use".) A socket file named after the kernel cannot be taken by anyone else.
+
+    The same kernel manager closes the file nbval opens on /dev/null for each kernel's errors,
+    which nbval leaves open (a ResourceWarning per kernel when a worker ends)."""
     try:
         import nbval.kernel
     except ImportError:                       # nbval not loaded: no notebook runs here
@@ -106,5 +109,17 @@ def pytest_configure(config):
         def __init__(self, **settings):
             path = os.path.join(folder, uuid.uuid4().hex[:12])
             super().__init__(transport="ipc", ip=path, **settings)
+            self.error_file = None
+
+        def start_kernel(self, **options):
+            self.error_file = options.get("stderr")
+            return super().start_kernel(**options)
+
+        def shutdown_kernel(self, *args, **options):
+            try:
+                return super().shutdown_kernel(*args, **options)
+            finally:
+                if self.error_file is not None:
+                    self.error_file.close()
 
     nbval.kernel.KernelManager = KernelOverUnixSockets

@@ -94,6 +94,21 @@ def test_nbval_kernels_talk_over_unix_sockets_of_their_own():
     assert len(f"{one.ip}-99".encode()) < 108
 
 
+def test_the_file_nbval_opens_for_a_kernel_s_errors_is_closed_with_the_kernel(monkeypatch, tmp_path):
+    """nbval opens /dev/null for each kernel's errors and never closes it; the kernel manager of
+    ``tests/conftest.py`` closes it when the kernel shuts down (no kernel is started here)."""
+    nbval_kernel = pytest.importorskip("nbval.kernel")
+    manager = nbval_kernel.KernelManager(kernel_name="python3")
+    jupyters = type(manager).__mro__[1]                  # jupyter_client's own manager
+    monkeypatch.setattr(jupyters, "start_kernel", lambda self, **options: None)
+    monkeypatch.setattr(jupyters, "shutdown_kernel", lambda self, *args, **options: None)
+    errors = (tmp_path / "errors").open("w")
+    manager.start_kernel(stderr=errors)
+    assert not errors.closed
+    manager.shutdown_kernel(now=True)
+    assert errors.closed
+
+
 @pytest.mark.parametrize("folder", ["notebooks", "solutions"])
 def test_a_cell_over_the_time_limit_fails_in_the_notebooks_and_the_solutions(folder, monkeypatch):
     """``notebooks/conftest.py`` (and ``solutions/conftest.py``, which reads it): an nbval cell
