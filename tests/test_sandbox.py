@@ -184,6 +184,8 @@ def seen(view, *rest):
     return events
 def fails(view):
     raise ValueError("no")
+def seen_all(views):
+    return [seen(view) for view in views]
 ''')
         rng = random.Random(5)
         games = [nn.make(name).new_game(seed=seed) for name in ("quentin_c", "taiwanese", "tricks",
@@ -200,6 +202,8 @@ def fails(view):
             extra = (lambda: 1,) if number % 5 == 4 else ()       # by value, with cloudpickle
             assert learner.call("seen", view, *extra) == whole
         assert learner.histories.held and not learner.histories.pending
+        views = [game.view(0) for game in games]             # more histories in one call than slots
+        assert learner.call("seen_all", views) == [[repr(e) for e in v.history] for v in views]
 
     state = nn.make("quentin_c").new_game(seed=4)
     for _ in range(30):
@@ -210,6 +214,9 @@ def fails(view):
     state.play(state.legal_moves()[0])
     again = _pickled(((state.view(0),), {}), None, histories)
     assert len(state.view(0).history) > 30 and len(again) < len(first) / 2, (len(first), len(again))
+    fresh = _Histories()
+    _pickled([game.view(0) for game in games], None, fresh)
+    assert len(fresh.pending) == _Histories.SLOTS       # sent by slots, not whole by cloudpickle
 
 
 def test_the_decoder_builds_only_the_kit_s_value_classes():

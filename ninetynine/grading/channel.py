@@ -684,13 +684,14 @@ class _Histories:
     def __init__(self):
         self.held: dict[int, tuple] = {}       # slot -> the events the learner's side holds there
         self.pending: dict[int, tuple] = {}    # slots the message being pickled writes
-        self._table, self._made_for = {}, None
+        self._table, self._made_for = {}, (None, None)    # the table, and what it was made for
 
     def table(self, given: dict | None) -> dict:
         """``_Pickler``'s table with ``given`` and a reducer for each kit view (a dataclass with a
         ``history`` field): one plain dictionary, which the pickler looks up in C."""
         base = _Pickler.table()
-        if self._made_for is None or self._made_for[0] != _Pickler._built or self._made_for[1] is not given:
+        made_for = self._made_for
+        if made_for[0] != _Pickler._built or made_for[1] is not given:
             table = {**base, **(given or {})}
             for kind, reducer in base.items():
                 fields = _init_fields(kind) if reducer is _from_fields else ()
@@ -721,7 +722,8 @@ class _Histories:
                 found, keep = slot, size
         if found is None:
             free = [slot for slot in range(self.SLOTS) if slot not in slots]
-            found = free[0] if free else next(iter(self.held))     # the least recently used
+            found = free[0] if free else next(iter(slots))   # the least recently used (a slot an
+            # earlier view of this message wrote is fine too: the learner's side reads in order)
         self.pending[found] = events
         return _HistorySince(found, keep, events[keep:])
 
