@@ -24,7 +24,7 @@ from ninetynine.cli import main
 from ninetynine.league.command import head_to_head_table, standings_table
 from ninetynine.league.contestants import Entry, Forfeit, HouseBot, Table
 from ninetynine.league.plain import from_plain, to_plain
-from ninetynine.league.referee import play, schedule
+from ninetynine.league.referee import deal_seed, play, schedule
 from ninetynine.league.results import head_to_head, standings, write_files
 from ninetynine.league.run import run_league
 from ninetynine.league.seat import answer
@@ -76,8 +76,13 @@ def test_a_view_crosses_as_plain_data_and_comes_back_whole(name, options):
 def test_the_seat_puts_the_history_back_together_from_the_pieces_sent():
     from ninetynine.league.contestants import PlainSeat
     from ninetynine.league.seat import _view
+
+    class Sender(PlainSeat):                    # a seat with no learner's file to start
+        def _running(self):
+            return True
+
     game = nn.make("quentin_c", players=2)
-    sender, kept = PlainSeat(Entry("file", "x", "x.py"), QUENTIN), {"key": None, "events": []}
+    sender, kept = Sender(Entry("file", "x", "x.py"), QUENTIN), {"key": None, "events": []}
     for key in ("game 1", "game 2"):
         state, rng, pieces = game.new_game(seed=len(key)), random.Random(1), []
         sender.begin(key)
@@ -198,7 +203,7 @@ def test_rounds_seat_every_bot_at_random_tables_from_the_seed():
         seated = [set(game.seats) for game in games]
         assert all(len(table) == 3 for table in seated)
         assert not seated[0] & seated[6]                        # two tables, nobody at both
-        assert {game.seed for game in games} == {5 * 1_000_003 + 2 * number + d for d in (0, 1)}
+        assert {game.seed for game in games} == {deal_seed(5, 2 * number + d) for d in (0, 1)}
     names = [f"bot {i}" for i in range(7)]
     outcomes = [play(nn.make("quentin_c", players=3), [_house("random")] * 7, fixture, 1.0)
                 for fixture in fixtures[:12]]                   # round 0 only: one bot sat out
@@ -239,8 +244,9 @@ def test_a_malformed_or_illegal_answer_forfeits_with_the_games_own_reason():
                          ("a\nvery\tlong answer " * 5, "my_bot answered 'a very long answer a "
                           "very long answer...', which is not a move of this game."),
                          (None, "my_bot answered something that is not text."),
-                         ("AS " * 10_000_000, "my_bot answered 'AS AS AS AS AS AS AS AS AS "
-                          "AS AS AS A...', which is not a move of this game."),
+                         ("AS " * 10_000_000, "my_bot answered 30,000,000 characters ('AS AS "
+                          "AS AS AS AS AS AS AS AS AS AS A...'), far more than any move of this "
+                          "game."),
                          (Forfeit("It gave up."), "It gave up.")]:
         cautious = HouseBot(Entry("house", "cautious", "cautious"), QUENTIN)
         outcome = play(game, [Says(said), cautious], fixture, 1.0)

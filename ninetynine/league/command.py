@@ -6,11 +6,16 @@
 
 A mistake on the command line is one sentence (exit code 2) and nothing is played. Names come
 from file names, so they are printed as plain text (never read as rich markup).
+
+The seed is the instructor's secret (whoever knows it can deal every game's cards): without
+``--seed`` a random one is drawn (``secrets``), and either way it is printed and recorded in the
+report, so that ``--seed`` plays the same league again. No bot is ever sent it (``referee``).
 """
 from __future__ import annotations
 
 import math
 import re
+import secrets
 import sys
 from math import comb
 from pathlib import Path
@@ -33,6 +38,9 @@ SUFFIXES = (".ipynb", ".py")
 MOST_GAMES = 20_000
 #: the terminal shows the head-to-head table up to this many bots (the report always has it)
 HEAD_TO_HEAD_SHOWN = 8
+#: a seed drawn for a league has this many bits; a seed given below ``GUESSABLE`` gets a note
+SEED_BITS = 64
+GUESSABLE = 10 ** 12
 
 
 class Refusal(ValueError):
@@ -57,7 +65,9 @@ def register(subparsers) -> None:
     league.add_argument("--rounds", metavar="N",
                         help="seat the bots at random tables N times instead of playing every "
                              "line-up (for a big class, or games of 3 or more)")
-    league.add_argument("--seed", default="0", metavar="S", help="seed of the deals (default 0)")
+    league.add_argument("--seed", metavar="S",
+                        help="the league's secret seed, a whole number: the same seed plays the "
+                             "same league (default: a random one, printed and kept in the report)")
     league.add_argument("--out", default="tournament", metavar="DIR",
                         help="folder for the CSV files and report.html (default: tournament)")
     league.add_argument("--timeout", default="1", metavar="S",
@@ -92,6 +102,14 @@ def _seconds(option: str, value: str) -> float:
     if not math.isfinite(number) or number <= 0:
         raise Refusal(f"{option} must be a number of seconds above 0, such as 0.5, not '{value}'.")
     return number
+
+
+def league_seed(given: str | None) -> int:
+    """The league's seed: ``--seed`` as a whole number, or, without it, one drawn at random
+    (``SEED_BITS`` bits from ``secrets``: no bot can guess it)."""
+    if given is None:
+        return secrets.randbits(SEED_BITS)
+    return _whole("--seed", given, 0)
 
 
 def contestant_name(path: Path) -> str:
@@ -173,7 +191,7 @@ def tournament_command(args) -> int:
         if games % players:
             raise Refusal(f"--games must be a multiple of --players ({players}), so that every "
                           f"bot sits in every seat equally often, not {games}.")
-        seed = _whole("--seed", args.seed, 0)
+        seed = league_seed(args.seed)
         rounds = None if args.rounds is None else _whole("--rounds", args.rounds, 1)
         seconds = _seconds("--timeout", args.timeout)
         start = _seconds("--start-timeout", args.start_timeout)
@@ -198,7 +216,11 @@ def tournament_command(args) -> int:
     lineups = (f"{comb(len(entries), players):,} line-ups of {players}" if rounds is None else
                f"{plural(rounds, 'round')} of random tables of {players}")
     console.print(f"{len(entries)} bots, {lineups}, {games} games a table: {len(fixtures):,} "
-                  "games.", markup=False)
+                  f"games. Seed {seed} (--seed {seed} plays this league again).", markup=False)
+    if args.seed is not None and seed < GUESSABLE:
+        console.print(f"Note: a bot that guesses the seed {seed} can deal every game's cards "
+                      "itself; for a league that counts, leave --seed out or give a long one.",
+                      markup=False)
     with Progress(TextColumn("Playing"), BarColumn(), MofNCompleteColumn(),
                   TextColumn("{task.description}", markup=False), console=console) as progress:
         bar = progress.add_task("", total=len(fixtures))

@@ -2,8 +2,9 @@
 
 The referee (``referee.play``) knows a contestant only through three calls:
 
-- ``begin(key)``: a new game starts (``key`` names it: a contestant keeps nothing from one game
-  to the next, and a sandbox that died in the last game is started again);
+- ``begin(key)``: a new game starts (``key`` is the referee's secret name for it: a kit bot
+  seeds its random generator with it, a learner's seat never sends it on; a contestant keeps
+  nothing from one game to the next, and a sandbox that died in the last game is started again);
 - ``answer(view, seconds) -> str``: the text of a move for this view, within ``seconds``; any
   failure raises ``Forfeit`` with one sentence saying what went wrong;
 - ``close()``: the league is over.
@@ -17,14 +18,21 @@ Three kinds:
 - ``Sandboxed`` (``sandboxed.py``): a learner's file in its own sandbox, reached through the
   grader's plain-data channel.
 
-Every kind goes through the same plain-data view (``plain.to_plain``) and answers text, so the
-kit's tests of the in-process kind test the same path the sandbox takes.
+Every kind of learner's seat goes through the same plain-data view (``plain.to_plain``) and
+answers text, so the kit's tests of the in-process kind test the same path the sandbox takes.
+
+**What a learner's bot is sent** (``PlainSeat.payload``): its seat's view, the game's name and
+options, the number of history events sent before, and a random name for the game
+(``secrets``, drawn afresh each game) so that its side can tell one game's history from the
+next. Never the seed, the referee's key, or the game's number in the schedule: with the seed
+of a deal, a bot could deal the same cards itself and read every hand.
 """
 from __future__ import annotations
 
 import dataclasses
 import random
 import runpy
+import secrets
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -85,7 +93,10 @@ def too_slow(function: str, seconds: float) -> str:
 
 
 class Contestant:
-    """The shape every contestant has (see the module's docstring)."""
+    """The shape every contestant has (see the module's docstring). ``timed``: whether its moves
+    are held to the time limit (the referee's clock, ``referee._play_answer``)."""
+
+    timed = True
 
     def __init__(self, entry: Entry, table: Table):
         self.entry, self.table = entry, table
@@ -102,7 +113,12 @@ class Contestant:
 
 
 class HouseBot(Contestant):
-    """A bot of the kit, by name; its random generator (if any) is seeded by the game's key."""
+    """A bot of the kit, by name; its random generator (if any) is seeded by the game's key.
+
+    It runs in the referee's process, trusted and without a time limit; the key, like the view
+    it is shown, never leaves that process."""
+
+    timed = False
 
     def begin(self, key) -> None:
         super().begin(key)
@@ -117,17 +133,24 @@ class HouseBot(Contestant):
 
 class PlainSeat(Contestant):
     """A learner's seat reached with plain data: the view goes out with only the history the seat
-    has not been sent yet in this game (``seat.HISTORY`` on the other side keeps the rest)."""
+    has not been sent yet in this game (``seat.HISTORY`` on the other side keeps the rest).
+
+    The referee's ``key`` stays here: the learner's side knows the game by a name drawn at
+    random for it (``game``), which tells it that a new game began and nothing else."""
 
     function = "my_bot"
     broken: str | None = None       # why the learner's file cannot play at all, once known
 
     def begin(self, key) -> None:
+        """A game begins: run the learner's file now if it is not running (so that starting it
+        is never counted as a move's time; a file that cannot play is not run again)."""
         super().begin(key)
-        self.sent = 0
+        self.game, self.sent = secrets.token_hex(8), 0
+        if not self._running() and self.broken is None:
+            self._start()
 
     def _ready(self) -> None:
-        """Run the learner's file the first time a move is asked of it; a file that cannot play
+        """Before a move: run the learner's file if ``begin`` did not; a file that cannot play
         forfeits every game with the same reason, and is not run again."""
         if not self._running() and self.broken is None:
             self._start()
@@ -141,10 +164,13 @@ class PlainSeat(Contestant):
         raise NotImplementedError
 
     def payload(self, view) -> dict:
+        """All that crosses to the learner's side for one move: the view as plain data, with the
+        events it has not been sent yet, and the game's random name (see the module's
+        docstring)."""
         history = view.history
         data = to_plain(dataclasses.replace(view, history=history[self.sent:]),
                         self.table.game, dict(self.table.options))
-        data["key"], data["start"] = str(self.key), self.sent
+        data["key"], data["start"] = self.game, self.sent
         self.sent = len(history)
         return data
 

@@ -5,7 +5,13 @@ network, a read-only view of the system and the kit, no view of the other submis
 league's results, limits on memory, processor time and output), runs the learner's file there
 once (a notebook's code cells except its check cells, or a ``.py`` file), and adds two small
 functions to its namespace that call ``league.seat``. At each move the referee sends the view as
-plain data (``plain.to_plain``) and gets the move's text back, within the time limit.
+plain data (``PlainSeat.payload``: the view, the game's name and options, and a random name for
+the game; never a seed) and gets the move's text back, within the time limit.
+
+The file runs when a game begins (``begin``), not when the first move is asked for, so that the
+time it takes to start is never counted as a move's. A move's time - the channel's call,
+reading and rebuilding its answer, and the referee's parsing of the text - is the referee's
+clock (``referee._play_answer``); the channel's own limit is what is left of it.
 
 A bot that is too slow, prints too much, or ends its own process loses its sandbox with the game;
 the next game starts it again (and runs the file again). A file that does not run at all, or
@@ -102,25 +108,31 @@ class Sandboxed(PlainSeat):
             self._stop()
 
     def begin(self, key) -> None:
-        super().begin(key)
         if self.learner is not None and self.learner.failure is not None:
             self._stop()                        # stopped in the last game: start afresh
+        super().begin(key)
 
     def _running(self) -> bool:
         return self.learner is not None
 
     def answer(self, view, seconds: float) -> str:
-        from ..grading.channel import LearnerFailure, OutOfTime
+        from ..grading.channel import DecodeError, LearnerFailure, OutOfTime
+        asked = time.monotonic()
         self._ready()
         self._check_idle()
+        data = self.payload(view)
+        left = max(0.001, seconds - (time.monotonic() - asked))
         try:
-            text = self.learner.call("_league_answer", self.payload(view), timeout=seconds)
+            text = self.learner.call("_league_answer", data, timeout=left)
             self._moved()
             return text
         except OutOfTime:
             raise Forfeit(too_slow(self.function, seconds)) from None
         except LearnerFailure as failure:
             raise Forfeit(str(failure)) from None       # the channel's sentence: stopped...
+        except DecodeError:                     # not plain data: no text, whatever it was
+            self._moved()
+            raise Forfeit(f"{self.function} answered something that is not text.") from None
         except Exception as error:              # noqa: BLE001 - the learner's error, rebuilt
             self._moved()
             raise Forfeit(error_sentence(self.function, error)) from None

@@ -25,7 +25,9 @@ from .plain import from_plain
 #: the functions a learner's file may define, in the order they are looked for
 BOT_NAMES = ("my_bot", "my_bid")
 
-#: the history of the current game as this seat has seen it: (game key, [events])
+#: the history of the current game as this seat has seen it: the game's name (drawn at random by
+#: the referee's side for each game, ``PlainSeat.begin``: it tells a new game from the last and
+#: nothing else) and its events
 HISTORY: dict = {"key": None, "events": []}
 
 
