@@ -9,9 +9,10 @@
    notebooks, the exercise's helpers, the package fingerprints, the namespace, closing).
 3. **A call through the channel**: ``my_bot(view)`` with a Quentin C view, live.
 4. **A match through the channel**: ``match(my_bot, "random", games)`` played by the grader
-   with the bot in the sandbox: live (every move a round trip), and after a rehearsal (the
-   sandbox plays the match once, recording its answers; the grader's run takes them by digest),
-   against the same match in one process without a sandbox.
+   with the bot in the sandbox (every move a round trip), against the same match in one process
+   without a sandbox.
+5. **Many calls asked at once** (``checking.answers``, ``Learner.call_many``): 20,000 calls of
+   a small function, one message per 2,000, against one crossing per call.
 
 Other work on the machine slows every figure: the load average is printed with them.
 """
@@ -31,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import ninetynine as nn  # noqa: E402
 from ninetynine.grading.channel import Learner  # noqa: E402
-from ninetynine.grading.checking import match  # noqa: E402
+from ninetynine.grading.checking import answers, match  # noqa: E402
 from ninetynine.grading.runner import grade_submission  # noqa: E402
 
 BOT = '''def my_bot(view):
@@ -94,18 +95,22 @@ def main() -> None:
         began = time.perf_counter()
         live = match(bot, "random", games=args.games, seed=1)
         live_seconds = time.perf_counter() - began
-        code = f"from ninetynine.grading.checking import match\nmatch(my_bot, 'random', games={args.games}, seed=1)"
+        moves = learner.live_calls
+        learner.run("def small(x):\n    return x + 1")
         began = time.perf_counter()
-        recorded = learner.rehearse(code)
-        rehearsal = time.perf_counter() - began
+        assert answers(lambda x: f"For {x}", learner.function("small"),
+                       [(n,) for n in range(20_000)]) == list(range(1, 20_001))
+        batched = time.perf_counter() - began
         began = time.perf_counter()
-        replayed = match(bot, "random", games=args.games, seed=1)
-        replay = time.perf_counter() - began
-        learner.forget()
-    assert here == live == replayed, (here, live, replayed)
-    print(f"a match of {args.games} games against random_bot ({recorded} moves of my_bot): "
-          f"in one process {alone:.1f} s; through the channel live {live_seconds:.1f} s; "
-          f"rehearsed {rehearsal:.1f} s + the grader's run {replay:.1f} s")
+        small = learner.function("small")
+        for n in range(2_000):
+            small(n)
+        one_by_one = (time.perf_counter() - began) * 10
+    assert here == live, (here, live)
+    print(f"a match of {args.games} games against random_bot ({moves} moves of my_bot or so): "
+          f"in one process {alone:.1f} s; through the channel {live_seconds:.1f} s")
+    print(f"20,000 calls of a small function: asked at once {batched:.2f} s; one crossing per "
+          f"call {one_by_one:.1f} s (2,000 timed, times 10)")
 
 
 if __name__ == "__main__":

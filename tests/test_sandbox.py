@@ -15,7 +15,7 @@ from machine import HAS_BWRAP, ON_CI, required, without_bwrap
 import ninetynine as nn
 from ninetynine.grading import sandbox
 from ninetynine.grading.channel import (DecodeError, Learner, LearnerError, OutOfTime, Remote, Stopped,
-                                        TooMuchOutput, decode, watching)
+                                        TooMuchOutput, decode)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -331,26 +331,6 @@ def test_the_memory_of_all_a_sandbox_s_processes_together_is_capped():
         learner.run(MEMORY_HOARDERS, timeout=20)
         statuses = learner.names()["statuses"]
     assert len(statuses) == 4 and 9 in statuses and statuses.count(0) < 4, statuses
-
-
-@needs_bwrap
-def test_a_rehearsal_answers_the_same_calls_without_crossing_and_calls_are_still_watched():
-    from ninetynine.bots import expert_bot
-    from ninetynine.grading.checking import match
-    with Learner() as learner:
-        learner.run("from ninetynine.bots import expert_bot\n"
-                    "def my_bot(view):\n    return expert_bot(view)")
-        bot = learner.names()["my_bot"]
-        code = "from ninetynine.grading.checking import match\nwins = match(my_bot, 'random', games=6, seed=3)"
-        assert learner.rehearse(code) > 20
-        before = learner.live_calls
-        assert match(bot, "random", games=6, seed=3) == match(expert_bot, "random", games=6, seed=3)
-        assert learner.live_calls == before, "every call of the same match was rehearsed"
-        with watching(functions=[expert_bot]) as watch:
-            state = nn.make("quentin_c", players=2).new_game(seed=4)
-            bot(state.view(state.to_move))
-        assert watch.seen == {"expert_bot"} and learner.live_calls == before + 1
-        learner.forget()
 
 
 def test_without_the_sandbox_the_same_channel_works(tmp_path):

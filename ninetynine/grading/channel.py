@@ -73,11 +73,13 @@ import fractions
 import functools
 import importlib
 import io
+import itertools
 import json
 import numbers
 import operator
 import os
 import pickle
+import secrets
 import select
 import shutil
 import struct
@@ -362,10 +364,66 @@ def _find_kit_class(path: str) -> type:
     return value
 
 
+#: the most values one answer may hold (each number, text, list, ... counts one)
+DECODE_LIMIT = 2_000_000
+_BOUNDS = threading.local()
+
+
+class decoding:
+    """Within ``with decoding(learner, ends):``, rebuilding an answer (``decode``) counts against
+    the learner's time: past ``ends`` (a ``time.monotonic()`` reading) the learner is out of
+    time, and an answer of more than ``DECODE_LIMIT`` values is refused. An answer is only data,
+    but data can still be slow to rebuild: a set or dictionary of numbers that all share one
+    hash takes time that grows with the square of its size."""
+
+    def __init__(self, learner: "Learner | None", ends: float):
+        self.learner, self.ends = learner, ends
+
+    def __enter__(self):
+        self.outer = getattr(_BOUNDS, "now", None)
+        _BOUNDS.now = [self.learner, self.ends, 0]
+        return self
+
+    def __exit__(self, *exc):
+        _BOUNDS.now = self.outer
+        return False
+
+
+def _count(now: bool = False) -> None:
+    """Count one more value rebuilt; stop when the answer is too big or too slow (the clock is
+    read every 64 values, or ``now``)."""
+    bounds = getattr(_BOUNDS, "now", None)
+    if bounds is None:
+        return
+    bounds[2] += 1
+    if bounds[2] > DECODE_LIMIT:
+        raise DecodeError(f"an answer of more than {DECODE_LIMIT:,} values")
+    if (now or bounds[2] & 63 == 0) and time.monotonic() > bounds[1]:
+        failure = OutOfTime("The learner's answer took longer than its time to read.")
+        if bounds[0] is not None:
+            bounds[0]._fail(failure)
+        raise failure
+
+
+def _hashed(items, learner, depth, pairs: bool):
+    """The items of a set (or the pairs of a dictionary), added one at a time so that the time
+    it takes is watched (``_count``) however the items hash."""
+    made = {} if pairs else set()
+    for item in items:
+        _count(now=len(made) > 4096)     # a big set: each item may cost as much as the rest
+        if pairs:
+            key, value = item
+            made[decode(key, learner, depth)] = decode(value, learner, depth)
+        else:
+            made.add(decode(item, learner, depth))
+    return made
+
+
 def decode(data, learner: "Learner | None" = None, depth: int = 0):
     """Plain data from the learner's side as values of this process (the trusted side)."""
     if depth > 200:
         raise DecodeError("a value nested too deeply")
+    _count()
     if data is None or type(data) in (bool, int, float, str):
         return data
     deeper = depth + 1
@@ -377,10 +435,10 @@ def decode(data, learner: "Learner | None" = None, depth: int = 0):
     if tag == "tuple":
         return tuple(decode(item, learner, deeper) for item in value)
     if tag in ("set", "frozenset"):
-        items = [decode(item, learner, deeper) for item in value]
-        return set(items) if tag == "set" else frozenset(items)
+        items = _hashed(value, learner, deeper, pairs=False)
+        return items if tag == "set" else frozenset(items)
     if tag == "dict":
-        return {decode(k, learner, deeper): decode(v, learner, deeper) for k, v in value}
+        return _hashed(value, learner, deeper, pairs=True)
     if tag == "kit":
         try:
             return resolve(str(value))
@@ -493,76 +551,31 @@ class Remote:
 
 
 class _RemoteStandIn:
-    """A stand-in in the learner's process. A ``Learner`` sends it only before the first request
-    that runs the learner's code under it (``Learner._pending``): a call answered from the
-    rehearsal needs none, and a check that stands in for every call (exercise 17's) would
-    otherwise cross the channel twice more per call."""
+    """A stand-in for one of the learner's functions: while it is in force, the learner's
+    function finds, under each name of ``names``, a **callback** (``_Callback``) - calling it
+    asks this process to run the stand-in here and send back its answer. No stand-in's code
+    ever enters the learner's process (it could keep it and call it for a later check), and a
+    callback is answered only while its stand-in is in force (``Learner.callbacks``)."""
 
     def __init__(self, remote: Remote, names: dict):
-        self.remote, self.names, self.sent = remote, names, False
+        self.remote, self.names, self.numbers = remote, names, {}
 
     def __enter__(self):
         learner = self.remote._learner
-        self.pickled = _pickled(self.names, learner.reducers)
-        self.before = learner.standing
-        learner.standing = _digest("stand_in", self.remote._handle, learner.standing, self.pickled)
-        pending = getattr(learner, "_pending", None)
-        if pending is None:             # the rehearsal's side: at once
-            self.send()
-        else:
-            pending.append(self)
+        for name, function in self.names.items():
+            number = next(learner.callback_numbers)
+            learner.callbacks[number] = function
+            self.numbers[name] = number
+        learner._request({"op": "stand_in", "target": self.remote._handle,
+                          "names": self.numbers}, _call_timeout())
         return self
-
-    def send(self):
-        self.remote._learner._request({"op": "stand_in", "target": self.remote._handle,
-                                       "names": self.pickled})
-        self.sent = True
 
     def __exit__(self, *exc):
         learner = self.remote._learner
-        learner.standing = self.before
-        pending = getattr(learner, "_pending", None)
-        if pending and pending[-1] is self:
-            pending.pop()               # never needed: nothing ran under it
-        elif self.sent and not isinstance(exc[1], LearnerFailure):
-            learner._request({"op": "stand_back", "target": self.remote._handle})
-        return False
-
-
-# --- watching calls: checking.calls and checking.touches across the channel -------------------
-
-
-class _Watch:
-    def __init__(self, functions=(), things=()):
-        self.functions = [p for p in (_named(f) for f in functions) if p]
-        self.things = [t if isinstance(t, str) else _KIT.path_of(t) or _named(t) for t in things]
-        self.things = [t for t in self.things if t]
-        self.seen: set[str] = set()
-        self.touched = False
-
-    def request(self) -> dict:
-        return {"functions": self.functions, "things": self.things}
-
-
-_WATCHES: list[_Watch] = []
-
-
-class watching:
-    """While inside ``with watching(functions=[...], things=[...]) as watch:``, every call to
-    the learner's side also reports the names of ``functions`` (kit functions) its code
-    reached (``watch.seen``), and whether it handed one of ``things`` to a function or got one
-    back (``watch.touched``). ``checking.calls`` and ``checking.touches`` use it, so that they
-    see into the learner's process as they see into this one."""
-
-    def __init__(self, functions=(), things=()):
-        self.watch = _Watch(functions, things)
-
-    def __enter__(self) -> _Watch:
-        _WATCHES.append(self.watch)
-        return self.watch
-
-    def __exit__(self, *exc):
-        _WATCHES.remove(self.watch)
+        for number in self.numbers.values():
+            learner.callbacks.pop(number, None)
+        if not isinstance(exc[1], LearnerFailure) and learner.failure is None:
+            learner._request({"op": "stand_back", "target": self.remote._handle}, _call_timeout())
         return False
 
 
@@ -870,40 +883,44 @@ class Learner:
     """One learner's process, in a sandbox, and the channel to it (see the module docstring).
 
     ``sandbox=False`` runs it without bubblewrap (same limits, own process group); ``hide``
-    names more folders the sandbox shows empty; ``limits`` are ``sandbox.Limits``.
+    names more folders the sandbox shows empty; ``limits`` are ``sandbox.Limits``; ``env`` the
+    environment variables it gets besides the few the sandbox gives (``sandbox.environment``):
+    nothing of this process's own environment is passed on. ``scratch`` is where the grader
+    hands in files (a copy of the notebook), which the sandbox sees read-only at
+    ``sandbox.GIVEN``; what the learner writes stays on its own disk, which nothing here reads.
     """
 
     def __init__(self, *, sandbox: bool = True, limits: _sandbox.Limits = _sandbox.Limits(),
                  hide=(), env: dict | None = None, grading: bool = True):
         _sandbox.require(sandbox)
         self.limits = limits
-        self.scratch = Path(tempfile.mkdtemp(prefix="ninetynine-learner-"))
-        environment = dict(os.environ if env is None else env)
+        self.folders = _sandbox.Scratch.make()
+        self.scratch = self.folders.given
+        variables = dict(env or {})
         if grading:
-            environment[GRADING] = "1"
-        environment.pop("PYTHONSTARTUP", None)
-        environment["PYTHONDONTWRITEBYTECODE"] = "1"
+            variables[GRADING] = "1"
         answers_read, answers_write = os.pipe()
-        environment[ANSWER_VARIABLE] = str(answers_write)
+        variables[ANSWER_VARIABLE] = str(answers_write)
         try:
             self.process = _sandbox.start(
-                [sys.executable, "-m", "ninetynine.grading.channel"], self.scratch, limits=limits,
-                sandbox=sandbox, hide=hide, env=environment, pass_fds=(answers_write,),
+                [sys.executable, "-m", "ninetynine.grading.channel"], self.folders, limits=limits,
+                sandbox=sandbox, hide=hide, env=variables, pass_fds=(answers_write,),
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         except BaseException:
             os.close(answers_read)
             os.close(answers_write)
-            shutil.rmtree(self.scratch, ignore_errors=True)
+            self.folders.remove()
             raise
         os.close(answers_write)
         self._answers = answers_read
         self.output_bytes = 0
         self.tail = b""                # the last of the learner's output, for a diagnosis
         self.failure: LearnerFailure | None = None
-        self.rehearsed: dict = {}          # digest of a call -> the answer a rehearsal recorded
-        self.standing = ""                 # the stand-ins in force (part of a call's digest)
-        self._pending: list = []           # stand-ins entered but not yet sent (_RemoteStandIn)
         self.live_calls = 0
+        #: the stand-ins in force (``_RemoteStandIn``): callback number -> the function here
+        self.callbacks: dict[int, object] = {}
+        self.callback_numbers = itertools.count(1)
+        self._asking: list[str] = []           # the ids of the requests waiting for an answer
         self.remotes: dict[int, Remote] = {}   # handle -> its Remote: one Remote per object
         self.given: dict[str, type] = {}       # the exercise's given classes, by name (``give``)
         self.reducers: dict = {}               # how ``_pickled`` sends them: by their fields
@@ -913,7 +930,7 @@ class Learner:
         #: by one crosses once (``Placement``'s grader-side helpers read many)
         self.read_ahead = False
         self.read: dict[tuple, object] = {}
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()     # re-entered by a callback that calls the learner
         self._drain = threading.Thread(target=self._count_output, daemon=True)
         self._drain.start()
         self._expect_fd()
@@ -991,21 +1008,50 @@ class Learner:
         raise self.failure
 
     def _request(self, message: dict, timeout: float | None = None) -> dict:
+        """Send ``message`` and return its answer. Each request carries an id that nobody can
+        guess (``secrets``), and only a message carrying that id is read as its answer or as a
+        callback made while it runs: what the learner's code wrote on the channel before it was
+        asked - a forged answer waiting in the pipe - stops the learner instead of being read."""
         if self.failure is not None:
             raise self.failure
-        if self._pending and message["op"] not in ("stand_in", "stand_back"):
-            waiting, self._pending = self._pending, []
-            for stand_in in waiting:        # the learner's code may run: its stand-ins first
-                stand_in.send()
         if message["op"] != "getattr":
             self.read.clear()              # the learner's code runs: what was read may change
         deadline = time.monotonic() + (timeout if timeout is not None else 3600)
+        ask = secrets.token_hex(16)
         with self._lock:
-            self._send(message)
-            answer = self._receive(deadline)
+            self._asking.append(ask)
+            try:
+                self._send({**message, "id": ask})
+                answer = self._receive(deadline)
+                while "callback" in answer and answer.get("id") == ask:
+                    self._send({"op": "callback_result", "id": ask, **self._callback(answer)})
+                    answer = self._receive(deadline)
+            finally:
+                self._asking.pop()
+        if answer.pop("id", None) != ask:
+            self._fail(Stopped("The learner's process wrote on the grader's channel an answer to "
+                               "a question it was not asked, so it was stopped."))
         if self.failure is not None:
             self._fail(self.failure)
         return answer
+
+    def _callback(self, message: dict) -> dict:
+        """Run a stand-in that the learner's code called (``_RemoteStandIn``) here, with the
+        arguments it sent as plain data; its answer (or error) goes back."""
+        function = self.callbacks.get(message.get("callback"))
+        if function is None:
+            return {"error": {"name": "RuntimeError", "bases": ["RuntimeError", "Exception"],
+                              "text": "That stand-in is no longer in force: the grader answers "
+                                      "it only during the check that put it there."}}
+        try:
+            with decoding(self, time.monotonic() + _call_timeout()):
+                args, kwargs = decode(message.get("args"), self)
+            value = function(*args, **dict(kwargs))
+            return {"value": _pickled(value, self.reducers)}
+        except LearnerFailure:
+            raise
+        except BaseException as error:  # noqa: BLE001 - the stand-in's error, sent back
+            return {"error": _error_data(error)}
 
     def run(self, code: str, name: str = "<cell>", timeout: float | None = None) -> None:
         """Run ``code`` in the learner's namespace; its error is raised as ``LearnerError``."""
@@ -1051,45 +1097,71 @@ class Learner:
         except psutil.Error:
             return 0.0
 
-    def call(self, target, *args, timeout: float | None = None, live: bool = False, **kwargs):
+    def call(self, target, *args, timeout: float | None = None, **kwargs):
         """``target(*args, **kwargs)`` in the learner's process: ``target`` is a name in its
         namespace or a ``Remote``. Returns the answer rebuilt here; raises the learner's error.
-        ``live=True`` never takes the answer from the rehearsal (a call that is being timed)."""
+        Every call crosses the channel when it is made: nothing is answered ahead of time."""
         handle = target._handle if isinstance(target, Remote) else str(target)
-        answer = None
-        self.read.clear()
-        if self.rehearsed and not _WATCHES and not live:
-            text = _canon((args, kwargs))
-            if text is not None:
-                answer = self.rehearsed.get(_digest("call", handle, self.standing, text))
-        if answer is None:
-            message = {"op": "call", "target": handle,
-                       "args": _pickled((args, kwargs), self.reducers, self.histories)}
-            if _WATCHES:
-                message["watch"] = [watch.request() for watch in _WATCHES]
-            if self.read_ahead:
-                message["ahead"] = True
-            try:
-                answer = self._request(message, timeout if timeout is not None else _call_timeout())
-            except BaseException:
-                self.histories.forget()
-                raise
-            if "error" in answer:          # perhaps before the arguments were unpickled there
-                self.histories.forget()
-            else:
-                self.histories.commit()
-            self.live_calls += 1
-            self._remember(answer)
+        message = {"op": "call", "target": handle,
+                   "args": _pickled((args, kwargs), self.reducers, self.histories)}
+        if self.read_ahead:
+            message["ahead"] = True
+        timeout = timeout if timeout is not None else _call_timeout()
+        ends = time.monotonic() + timeout
+        try:
+            answer = self._request(message, timeout)
+        except BaseException:
+            self.histories.forget()
+            raise
+        if "error" in answer:          # perhaps before the arguments were unpickled there
+            self.histories.forget()
         else:
-            self._check_deadline(timeout)
-        for watch, report in zip(_WATCHES, answer.get("watched", [])):
-            watch.seen.update(str(name) for name in report.get("seen", []))
-            watch.touched = watch.touched or bool(report.get("touched"))
-        for index, after in (answer.get("after") or {}).items():
-            _write_back(args[int(index)], after, self)
-        if "error" in answer:
-            _raise(answer["error"])
-        return decode(answer.get("value"), self)
+            self.histories.commit()
+        self.live_calls += 1
+        with decoding(self, ends):     # rebuilding the answer is part of the call's time
+            self._remember(answer)
+            for index, after in (answer.get("after") or {}).items():
+                _write_back(args[int(index)], after, self)
+            if "error" in answer:
+                _raise(answer["error"])
+            return decode(answer.get("value"), self)
+
+    def call_many(self, target, calls, timeout: float | None = None) -> list:
+        """``[target(*args, **kwargs) for args, kwargs in calls]`` in the learner's process, asked
+        in a few messages instead of one per call: for a check that asks a function without
+        state about thousands of inputs (exercise 03 asks about 27,000 hands), where each
+        crossing would cost more than the learner's answer. Every call is made, in order, even
+        after one that raised; each answer is ``("value", value)`` or ``("error", exception)``,
+        rebuilt here as ``call`` would."""
+        handle = target._handle if isinstance(target, Remote) else str(target)
+        timeout = timeout if timeout is not None else _call_timeout()
+        ends = time.monotonic() + timeout
+        results = []
+        calls = [(tuple(args), dict(kwargs)) for args, kwargs in calls]
+        for start in range(0, len(calls), self.BATCH):
+            batch = calls[start:start + self.BATCH]
+            answer = self._request({"op": "call_many", "target": handle,
+                                    "args": _pickled(batch, self.reducers)},
+                                   max(0.001, ends - time.monotonic()))
+            replies = answer.get("replies")
+            if "error" in answer or not isinstance(replies, list) or len(replies) != len(batch):
+                _raise(answer.get("error") or {"name": "ValueError",
+                                               "text": "the answers do not match the questions"})
+            self.live_calls += len(batch)
+            with decoding(self, ends):
+                for (args, _), reply in zip(batch, replies):
+                    reply = reply if isinstance(reply, dict) else {}
+                    for index, after in (reply.get("after") or {}).items():
+                        _write_back(args[int(index)], after, self)
+                    if "error" in reply:
+                        results.append(("error", error_class(reply["error"])(
+                            str(reply["error"].get("text", "")))))
+                    else:
+                        results.append(("value", decode(reply.get("value"), self)))
+        return results
+
+    #: calls asked in one message by ``call_many``
+    BATCH = 2000
 
     def setattr(self, target: Remote, name: str, value) -> None:
         """Set ``name`` of the learner's object ``target`` to ``value`` (sent as an argument)."""
@@ -1113,45 +1185,22 @@ class Learner:
 
     def getattr(self, target: Remote, name: str):
         handle = target._handle
-        answer = self.rehearsed.get(_digest("getattr", handle, self.standing, name))
-        if answer is None and (handle, name) in self.read:
-            return decode(self.read[handle, name], self)       # a fresh copy each time
-        if answer is None:
-            answer = self._request({"op": "getattr", "target": handle, "name": name,
-                                    "ahead": self.read_ahead}, _call_timeout())
-            if not answer.get("plain"):
-                self.read.clear()          # the learner's code ran: what was read may be old
-            self._remember(answer)
-            if answer.get("plain") and "value" in answer:
-                self.read[handle, name] = answer["value"]
+        with decoding(self, time.monotonic() + _call_timeout()):
+            if (handle, name) in self.read:
+                return decode(self.read[handle, name], self)       # a fresh copy each time
+            return self._getattr(handle, name)
+
+    def _getattr(self, handle, name: str):
+        answer = self._request({"op": "getattr", "target": handle, "name": name,
+                                "ahead": self.read_ahead}, _call_timeout())
+        if not answer.get("plain"):
+            self.read.clear()          # the learner's code ran: what was read may be old
+        self._remember(answer)
+        if answer.get("plain") and "value" in answer:
+            self.read[handle, name] = answer["value"]
         if "error" in answer:
             _raise(answer["error"])
         return decode(answer.get("value"), self)
-
-    def _check_deadline(self, timeout):
-        if (timeout if timeout is not None else _call_timeout()) <= 0.001:
-            self._fail(OutOfTime("The learner's code did not answer in time."))
-
-    def rehearse(self, code: str, name: str = "<check>", timeout: float | None = None) -> int:
-        """Let the learner's side run ``code`` (a check) once on its own, recording the answer
-        its code gives to each call the check makes; until ``forget``, a call of this side
-        with the same target and arguments gets that answer without crossing the channel.
-
-        Nothing the rehearsal decides counts: the check runs again here, with this process's
-        modules. The rehearsal records for at most ``timeout`` seconds and then stops (the calls
-        after that cross live); it fails with ``OutOfTime`` only when one of the learner's calls
-        is still running a fifth as long again and a second more - a call that the check, run
-        again here, would also wait for past ``timeout``. A recorded answer is only what the
-        learner's code answered to those very arguments (found by a digest of them, pickled the
-        same way on both sides), which is all a live call would bring back too; calls watched by
-        ``checking.calls`` and anything not rehearsed cross the channel live. Returns how many
-        answers were recorded."""
-        budget = timeout if timeout is not None else _call_timeout()
-        answer = self._request({"op": "rehearse", "code": code, "name": name, "budget": budget},
-                               budget * 1.2 + 1)
-        self.rehearsed = {str(k): v for k, v in (answer.get("answers") or {}).items()
-                          if isinstance(v, dict)}
-        return len(self.rehearsed)
 
     def _remember(self, answer: dict) -> None:
         """Keep what an answer brought of its objects' attributes (``_Server.read_ahead``)."""
@@ -1161,10 +1210,7 @@ class Learner:
                     self.read[handle, str(key)] = value
 
     def forget(self) -> None:
-        """Drop the answers of the last rehearsal (and the attributes read ahead)."""
-        self.rehearsed = {}
-        self.standing = ""
-        self._pending.clear()
+        """Drop the attributes read ahead (after a check: the next one reads afresh)."""
         self.read.clear()
 
     def function(self, name: str) -> Remote:
@@ -1174,13 +1220,15 @@ class Learner:
     def names(self) -> dict:
         """The learner's namespace, rebuilt here: plain values as values, the kit's objects as
         this process's own, the learner's functions and objects as ``Remote``."""
+        ends = time.monotonic() + _call_timeout()
         answer = self._request({"op": "names"}, _call_timeout())
         names = {}
-        for name, value in (answer.get("value") or {}).items():
-            try:
-                names[str(name)] = decode(value, self)
-            except (DecodeError, RecursionError, TypeError, ValueError, AttributeError):
-                names[str(name)] = Remote(None, None, str(name), False)
+        with decoding(self, ends):
+            for name, value in (answer.get("value") or {}).items():
+                try:
+                    names[str(name)] = decode(value, self)
+                except (DecodeError, RecursionError, TypeError, ValueError, AttributeError):
+                    names[str(name)] = Remote(None, None, str(name), False)
         return names
 
     def request(self, op: str, timeout: float | None = None, **fields) -> dict:
@@ -1188,7 +1236,8 @@ class Learner:
         return self._request({"op": op, **fields}, timeout)
 
     def close(self) -> None:
-        """Stop the process and everything it started; delete the scratch folder."""
+        """Stop the process and everything it started (its disk goes with it); delete the
+        scratch folder."""
         if getattr(self, "process", None) is None:
             return
         _sandbox.stop(self.process)
@@ -1202,7 +1251,7 @@ class Learner:
         except OSError:
             pass
         self.process = None
-        shutil.rmtree(self.scratch, ignore_errors=True)
+        self.folders.remove()
 
     def __enter__(self) -> "Learner":
         return self
@@ -1265,166 +1314,6 @@ def _write_back(original, data, learner) -> None:
             original.update(after)
 
 
-_CANON: dict = {}          # id -> (object, its canonical text): frozen kit values, worked out once
-
-
-_PLAIN = frozenset((type(None), bool, int, float, str))
-
-
-def _canon(value) -> str | None:
-    """A text that says exactly what ``value`` is, the same in every process (no addresses, no
-    hashes of text): the key of a call's arguments (``Learner.rehearse``). None for a value it
-    cannot describe (the call is then never taken from a rehearsal)."""
-    kind = type(value)
-    if kind in _PLAIN:
-        return f"{kind.__name__[0]}{value!r}"
-    if kind is range:                   # a rule set's players, hand sizes and tokens
-        return f"r{value.start},{value.stop},{value.step}"
-    cached = _CANON.get(id(value))
-    if cached is not None and cached[0] is value:
-        return cached[1]
-    if kind in (list, tuple):
-        if all(map(_PLAIN.__contains__, map(type, value))):    # numbers and text only: their
-            return f"{'[' if kind is list else '('}P{value!r})"  # repr says it, written in C
-        parts = _canon_items(value)
-        return None if parts is None else f"{'[' if kind is list else '('}{','.join(parts)})"
-    if kind is dict:
-        parts = [(_canon(k), _canon(v)) for k, v in value.items()]
-        return None if any(None in p for p in parts) else "{" + ",".join(f"{k}:{v}" for k, v in parts) + "}"
-    if kind in (set, frozenset):
-        parts = [_canon(item) for item in value]
-        return None if None in parts else "<" + ",".join(sorted(parts)) + ">"
-    if kind is Remote:
-        return f"R{value._handle!r}"
-    path = _KIT.path_of(value)
-    if path is not None:                # a kit object (a card of the deck): it stays, and so
-        _CANON[id(value)] = (value, f"K{path}")             # does its text
-        return f"K{path}"
-    if isinstance(value, (type, types.FunctionType)):
-        path = _named(value)
-        if path is not None:
-            return f"K{path}"
-    if isinstance(value, types.BuiltinFunctionType) and getattr(builtins, value.__name__, None) is value:
-        return f"B{value.__name__}"
-    record = _record_plan(kind)
-    if record is not None:
-        opening, fields_of, frozen = record
-        fields = fields_of(value)
-        parts = _canon_items(fields)
-        if parts is None:
-            return None
-        text = opening + ",".join(parts) + ")"
-        if frozen and not any(isinstance(f, (list, dict, set)) for f in fields):
-            if len(_CANON) > 300_000:
-                _CANON.clear()
-            _CANON[id(value)] = (value, text)
-        return text
-    name = _named(kind)
-    if name and hasattr(value, "to_json") and hasattr(value, "legal_moves"):
-        return f"S{name}{value.to_json()}"
-    return None
-
-
-_RECORDS: dict = {}         # type -> how _canon writes its instances (_record_plan)
-
-
-def _record_plan(kind):
-    """How ``_canon`` writes an instance of ``kind`` when it is a kit dataclass (one ``_named``
-    finds): ``(opening text, a function giving the fields it is made from, frozen?)``, worked
-    out once per type (the fields as ``_from_fields`` reads them); None for any other type. A
-    view is such a record of 27 fields, and a match asks for thousands of views."""
-    if kind in _RECORDS:
-        return _RECORDS[kind]
-    plan = None
-    name = _named(kind)
-    if name and dataclasses.is_dataclass(kind):
-        plan = (f"D{name}(", _fields_getter(kind), kind.__dataclass_params__.frozen)
-    _RECORDS[kind] = plan
-    return plan
-
-
-_FIRST, _SECOND = operator.itemgetter(0), operator.itemgetter(1)
-
-
-def _canon_items(items) -> list[str] | None:
-    """``_canon`` of each item, the frozen ones already worked out taken straight from the
-    cache (most of a view: its cards and its history)."""
-    if len(items) > 8:                                   # a hand, a history: try it in C
-        cached = list(map(_CANON.get, map(id, items)))
-        if None not in cached and all(map(operator.is_, map(_FIRST, cached), items)):
-            return list(map(_SECOND, cached))
-    get, parts = _CANON.get, []
-    for item in items:
-        kind = type(item)
-        if kind in _PLAIN:                               # as _canon writes them, without a call
-            parts.append(f"{kind.__name__[0]}{item!r}")
-            continue
-        cached = get(id(item))
-        if cached is not None and cached[0] is item:
-            parts.append(cached[1])
-            continue
-        text = _canon(item)
-        if text is None:
-            return None
-        parts.append(text)
-    return parts
-
-
-_COPY_KINDS: dict = {}
-_SHARED: set = set()        # the types _copy_kind says "share" of, to test a whole list in C
-
-
-def _copy_kind(kind) -> str:
-    """How ``_light_copy`` treats values of a type, worked out once per type."""
-    found = _COPY_KINDS.get(kind)
-    if found is None:
-        if kind in (list, tuple, dict, set):
-            found = kind.__name__
-        elif dataclasses.is_dataclass(kind) and not kind.__dataclass_params__.frozen \
-                and "__dict__" in dir(kind):
-            found = "record"
-        elif hasattr(kind, "to_json") and hasattr(kind, "legal_moves") and hasattr(kind, "copy"):
-            found = "state"
-        else:
-            found = "share"          # numbers, text, frozen records, functions: nothing to copy
-            _SHARED.add(kind)
-        _COPY_KINDS[kind] = found
-    return found
-
-
-def _light_copy(value):
-    """A copy of ``value`` whose lists, dictionaries, sets and mutable kit records are new, and
-    whose frozen parts are shared: what the learner's code may change is its own."""
-    how = _copy_kind(type(value))
-    if how == "share":
-        return value
-    if how in ("list", "tuple"):
-        if all(map(_SHARED.__contains__, map(type, value))):      # cards, events, numbers
-            return list(value) if how == "list" else value
-        items = [item if type(item) in _SHARED else _light_copy(item) for item in value]
-        return items if how == "list" else tuple(items)
-    if how == "dict":
-        return {key: _light_copy(item) for key, item in value.items()}
-    if how == "set":
-        return set(value)
-    if how == "record":
-        twin = object.__new__(type(value))
-        twin.__dict__.update({key: item if type(item) in _SHARED else _light_copy(item)
-                              for key, item in vars(value).items()})
-        return twin
-    return value.copy()
-
-
-def _digest(*parts) -> str:
-    """A call's fingerprint: what is called, the stand-ins in force, the arguments' text.
-
-    Text is hashed as it is (a call's text is kilobytes: ``repr`` would copy and escape it) and
-    anything else by its ``repr`` after a byte text never holds, so that no two calls share one."""
-    import hashlib
-    return hashlib.sha256("\x00".join([part if type(part) is str else "\x01" + repr(part)
-                                       for part in parts]).encode()).hexdigest()
-
-
 def _write_all(descriptor: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
@@ -1470,6 +1359,7 @@ class _Server:
         self.space = {"__name__": "__main__", "__builtins__": builtins}
         self.space["display"] = _display
         self.stood: dict = {}
+        self.asked: list = []          # the ids of the requests being answered, innermost last
 
     def target(self, handle):
         if isinstance(handle, str):
@@ -1483,22 +1373,49 @@ class _Server:
         _write_all(self.answers, struct.pack(">I", len(data)) + data)
 
     def serve(self, requests) -> None:
+        self.requests = requests
         self.answer({"ready": True})
-        kind = type(self)       # taken before any learner's code runs: requests are answered by
-        send = kind.answer      # the class's methods, whatever the learner sets on this object
-        while True:
-            head = requests.read(4)
-            if len(head) < 4:
-                return
-            message = json.loads(requests.read(struct.unpack(">I", head)[0]))
+        while self.serve_one() is not None:
+            pass
+
+    def serve_one(self) -> dict | None:
+        """Read one message and answer it; return it (None at the end of the stream). A
+        ``callback_result`` is not answered: it is returned to the ``_Callback`` waiting for it."""
+        kind = type(self)       # requests are answered by the class's methods, whatever the
+        send = kind.answer      # learner's code sets on this object
+        head = self.requests.read(4)
+        if len(head) < 4:
+            return None
+        message = json.loads(self.requests.read(struct.unpack(">I", head)[0]))
+        if message.get("op") == "callback_result":
+            return message
+        self.asked.append(message.get("id"))
+        try:
             try:
                 reply = getattr(kind, "op_" + message["op"])(self, message)
             except BaseException as error:  # noqa: BLE001 - every error of the learner's code
                 reply = {"error": _error_data(error)}
             try:
-                send(self, reply)
+                send(self, {**reply, "id": message.get("id")})
             except (TypeError, ValueError) as error:
-                send(self, {"error": _error_data(error)})
+                send(self, {"error": _error_data(error), "id": message.get("id")})
+        finally:
+            self.asked.pop()
+        return message
+
+    def callback(self, number: int, args: tuple, kwargs: dict):
+        """Ask the trusted side to run stand-in ``number`` (``_Callback``) and wait for its
+        answer, answering any request it makes meanwhile (a stand-in may call the learner)."""
+        self.answer({"id": self.asked[-1] if self.asked else None, "callback": number,
+                     "args": self.encoder.encode((args, kwargs))})
+        while True:
+            message = self.serve_one()
+            if message is None:
+                raise SystemExit(0)             # the trusted side has gone
+            if message.get("op") == "callback_result":
+                if "error" in message:
+                    _raise(message["error"])
+                return _unpickled(message["value"])
 
     def op_run(self, message):
         code = _transform(message["code"])
@@ -1508,7 +1425,7 @@ class _Server:
 
     def op_call(self, message):
         args, kwargs = _unpickled(message["args"])
-        reply = self.invoke(message["target"], args, kwargs, message.get("watch", []))
+        reply = self.invoke(message["target"], args, kwargs)
         if message.get("ahead"):   # the object whose method it was, and the object it made
             target, value = message["target"], reply.get("value")
             things = [self.encoder.handles.get(target[0]) if isinstance(target, list) else None,
@@ -1517,24 +1434,21 @@ class _Server:
             reply["read"] = [self.read_ahead(thing) for thing in things if thing is not None]
         return reply
 
-    def invoke(self, target, args, kwargs, watch=()) -> dict:
-        """Call the learner's ``target``; the reply as plain data (value or error, the
-        arguments it changed, what the watches saw)."""
+    def op_call_many(self, message):
+        return {"replies": [self.invoke(message["target"], args, kwargs)
+                            for args, kwargs in _unpickled(message["args"])]}
+
+    def invoke(self, target, args, kwargs) -> dict:
+        """Call the learner's ``target``; the reply as plain data (value or error, and the
+        arguments it changed)."""
         function = self.target(target)
-        watches = [_Watching(w) for w in watch]
         before = {i: _shallow(arg) for i, arg in enumerate(args) if _mutable(arg)}
         try:
-            if watches:
-                value = _watched(watches, function, args, kwargs)
-            else:
-                value = function(*args, **kwargs)
+            value = function(*args, **kwargs)
         except BaseException as error:  # noqa: BLE001
             reply = {"error": _error_data(error)}
-            value = None
         else:
             reply = {"value": self.encoder.encode(value)}
-        if watches:
-            reply["watched"] = [w.report(value) for w in watches]
         changed = {str(i): self.encoder.encode(args[i]) for i, old in before.items()
                    if _shallow(args[i]) != old}
         if changed:
@@ -1593,7 +1507,8 @@ class _Server:
 
     def op_stand_in(self, message):
         function = self.target(message["target"])
-        names = _unpickled(message["names"])
+        names = {str(name): _Callback(self, int(number), str(name))
+                 for name, number in message["names"].items()}
         space = getattr(function, "__globals__", {})
         missing = object()
         self.stood[message["target"]] = (space, {n: space.get(n, missing) for n in names}, missing)
@@ -1623,25 +1538,32 @@ class _Server:
             sys.stdout.flush()
         return {"passed": True}
 
-    def op_rehearse(self, message):
-        """Run a check here, once, recording what the learner's code answers to each call (see
-        ``Learner.rehearse``). The check sees exactly what the trusted side will see: the
-        namespace sent as plain data and rebuilt, the learner's things as ``Remote`` handles
-        that call them here."""
-        side = _LocalSide(self, time.monotonic() + float(message.get("budget", 3600)))
-        names = {name: decode(value, side) for name, value in self.op_names({})["value"].items()
-                 if not hasattr(builtins, name)}
-        names.update(__builtins__=builtins, __name__="__main__")
-        try:
-            exec(compile(message["code"], message.get("name", "<check>"), "exec", dont_inherit=True), names)
-        except BaseException:  # noqa: BLE001 - the trusted side will see it for itself
-            pass
-        return {"answers": side.recorded}
+    def op_withhold(self, message):
+        """Take the exercise's own answers out of the kit here (``withheld.py``), before any of
+        the learner's code runs."""
+        from .withheld import withhold
+        return {"withheld": withhold([str(path) for path in message["paths"]])}
 
     def op_fingerprint(self, message):
         space = {"__name__": "ninetynine_integrity"}
         exec(compile(message["code"], "<integrity>", "exec", dont_inherit=True), space)
         return {"prints": space["fingerprint"](server=self)}
+
+
+
+
+class _Callback:
+    """A stand-in as the learner's function finds it (``_RemoteStandIn``): calling it asks the
+    trusted side to run the stand-in there, with the arguments sent as plain data."""
+
+    def __init__(self, server: "_Server", number: int, name: str):
+        self._server, self._number, self.__name__ = server, number, name
+
+    def __call__(self, *args, **kwargs):
+        return self._server.callback(self._number, args, kwargs)
+
+    def __repr__(self):
+        return f"<the grader's {self.__name__}>"
 
 
 _METHODS: dict = {}
@@ -1655,106 +1577,6 @@ def _methods(kind: type) -> list[str]:
         found = _METHODS[kind] = [key for key in dir(kind) if not key.startswith("_")
                                   and isinstance(getattr(kind, key, None), types.FunctionType)]
     return found
-
-
-class _RehearsalOver(BaseException):
-    """The rehearsal used its time: it ends here (the rest of the check's calls cross live)."""
-
-
-class _LocalSide:
-    """What a ``Remote`` talks to during a rehearsal: the learner's own process, which records
-    each answer under the digest the trusted side will compute for the same call."""
-
-    def __init__(self, server: _Server, until: float):
-        self.server, self.recorded, self.standing, self.until = server, {}, "", until
-        self.remotes: dict = {}
-        self.given = {name: server.space[name] for name in server.encoder.given
-                      if isinstance(server.space.get(name), type)}
-        self.reducers: dict = {}
-
-    def call(self, target, *args, **kwargs):
-        if time.monotonic() > self.until:
-            raise _RehearsalOver()
-        handle = target._handle
-        text = None if _WATCHES else _canon((args, kwargs))
-        copies = _light_copy((args, kwargs))   # the learner's code gets copies, as from the other side
-        reply = self.server.invoke(handle, *copies)
-        if text is not None:
-            self.recorded.setdefault(_digest("call", handle, self.standing, text), reply)
-        for index, after in (reply.get("after") or {}).items():
-            _write_back(args[int(index)], after, self)
-        if "error" in reply:
-            _raise(reply["error"])
-        return decode(reply.get("value"), self)
-
-    def setattr(self, target, name, value):
-        setattr(self.server.target(target._handle), name, _light_copy(value))
-
-    def getattr(self, target, name):
-        reply = self.server.op_getattr({"target": target._handle, "name": name})
-        self.recorded.setdefault(_digest("getattr", target._handle, self.standing, name), reply)
-        return decode(reply.get("value"), self)
-
-    def _request(self, message: dict, timeout=None) -> dict:
-        return getattr(self.server, "op_" + message["op"])(message)
-
-
-class _Watching:
-    """One watch on the learner's side: the kit functions to notice, the things to look for."""
-
-    def __init__(self, request: dict):
-        self.codes = {}
-        for path in request.get("functions", []):
-            try:
-                self.codes[resolve(path).__code__] = path.rpartition(":")[2].rpartition(".")[2]
-            except Exception:  # noqa: BLE001
-                pass
-        self.objects, self.texts = [], set()
-        for thing in request.get("things", []):
-            if ":" in thing and thing.startswith(KIT):
-                try:
-                    self.objects.append(resolve(thing))
-                except Exception:  # noqa: BLE001
-                    pass
-            else:
-                self.texts.add(thing)
-        self.seen: set[str] = set()
-        self.touched = False
-
-    def known(self, value) -> bool:
-        if isinstance(value, str):
-            return value in self.texts
-        return any(value is thing for thing in self.objects)
-
-    def look(self, frame, event):
-        if event != "call":
-            return
-        name = self.codes.get(frame.f_code)
-        if name:
-            self.seen.add(name)
-        if not self.touched and (self.objects or self.texts):
-            if any(self.known(v) for v in frame.f_locals.values()):
-                self.touched = True
-
-    def report(self, value) -> dict:
-        touched = self.touched
-        if value is not None and (self.objects or self.texts):
-            values = list(value.values()) if isinstance(value, dict) else (
-                list(value) if isinstance(value, (list, tuple, set)) else [])
-            touched = touched or self.known(value) or any(self.known(v) for v in values)
-        return {"seen": sorted(self.seen), "touched": touched}
-
-
-def _watched(watches, function, args, kwargs):
-    def profile(frame, event, arg):
-        for watch in watches:
-            watch.look(frame, event)
-    before = sys.getprofile()
-    sys.setprofile(profile)
-    try:
-        return function(*args, **kwargs)
-    finally:
-        sys.setprofile(before)
 
 
 def _display(*values, **options):

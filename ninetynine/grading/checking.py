@@ -341,11 +341,16 @@ def agrees_with_the_rules_bot(deals: int, seed=0) -> bool:
 
 
 def calls(run, functions) -> list[str]:
-    """The names of ``functions`` that run while ``run()`` runs, however they are reached.
+    """The names of ``functions`` that run in this process while ``run()`` runs, however they
+    are reached.
 
-    A check uses it to see that a learner wrote an answer instead of calling the kit's own. A
-    function is recognised by its code, so another name, a rule set's field
-    (``QUENTIN_C.penalties``), a wrapper or a cache around it hides nothing.
+    A check uses it to tell a learner, in their own notebook, that their answer calls the kit's
+    own instead of being written. A function is recognised by its code, so another name, a rule
+    set's field (``QUENTIN_C.penalties``), a wrapper or a cache around it hides nothing here.
+    It is a hint, not a guard: it watches with a profile hook, which code in the same process
+    can switch off. Under the grader the learner's code runs in another process, where the
+    exercise's answers are not there to call at all (``withheld.py``), so ``calls`` sees nothing
+    and a call of a withheld answer fails the check with its own sentence.
 
     >>> from ninetynine.counting.rules import QUENTIN_C, quentin_c_penalties
     >>> calls(lambda: QUENTIN_C.penalties(27, 33), [quentin_c_penalties])
@@ -353,7 +358,6 @@ def calls(run, functions) -> list[str]:
     >>> calls(lambda: 27 + 6, [quentin_c_penalties])
     []
     """
-    from ninetynine.grading.channel import watching
     names = {function.__code__: function.__name__ for function in functions}
     seen: set[str] = set()
 
@@ -361,13 +365,14 @@ def calls(run, functions) -> list[str]:
         if event == "call" and frame.f_code in names:
             seen.add(names[frame.f_code])
 
-    with watching(functions=functions) as remote:     # and in a learner's sandbox, if run reaches it
-        _profiled(run, profile)
-    return sorted(seen | remote.seen)
+    _profiled(run, profile)
+    return sorted(seen)
 
 
 def touches(run, things) -> bool:
-    """True when ``run()`` hands one of ``things`` to a Python function, or returns one.
+    """True when ``run()`` hands one of ``things`` to a Python function, or returns one (in
+    this process: a hint for the learner's own notebook, like ``calls``; under the grader the
+    exercise's tables are withheld from the learner's process instead).
 
     ``things`` are compared by identity (text by its value). It finds a kit table read on the
     way to an answer: ``RS_GAMES.effect(card)`` gives the rule set to a method,
@@ -396,11 +401,7 @@ def touches(run, things) -> bool:
         if event == "call" and not found and any(known(v) for v in frame.f_locals.values()):
             found.append(frame.f_code.co_name)
 
-    from ninetynine.grading.channel import watching
-    with watching(things=things) as remote:           # and in a learner's sandbox, if run reaches it
-        result = _profiled(run, profile)
-    if remote.touched:
-        return True
+    result = _profiled(run, profile)
     values = list(result.values()) if isinstance(result, dict) else (
         list(result) if isinstance(result, (list, tuple, set)) else [])
     return bool(found) or known(result) or any(known(value) for value in values)
@@ -538,8 +539,7 @@ def timed_call(function, *args):
     A budget check times the learner's code with this, wherever that code runs. In the learner's
     own notebook (and in a process that runs it directly) it is this thread's processor time, so
     that other threads of the process do not count. Under the grader the learner's function is a
-    handle to the sandbox: the call is made live (never answered from the check's rehearsal) and
-    the time is what the kernel counts for the whole sandbox - its processes and threads - which
+    handle to the sandbox: the call crosses the channel and the time is what the kernel counts for the whole sandbox - its processes and threads - which
     nothing in the learner's code can change.
     """
     import sys
@@ -548,7 +548,7 @@ def timed_call(function, *args):
     learner = getattr(function, "_learner", None) if channel and isinstance(function, channel.Remote) else None
     if channel and isinstance(learner, channel.Learner):
         before = learner.cpu_seconds()
-        result = learner.call(function, *args, live=True)
+        result = learner.call(function, *args)
         return result, learner.cpu_seconds() - before
     clock = _thread_clock()
     start = clock()
@@ -668,6 +668,48 @@ def answer(words, function, *args):
         raise
     except Exception as error:  # noqa: BLE001 - any error of the learner's code becomes a sentence
         raise _worded(words, function, error) from None
+
+
+def answers(words, function, inputs) -> list:
+    """``[function(*args) for args in inputs]``, each error turned into a sentence that starts
+    with ``words(*args)`` (the input in words), as ``answer`` does for one call.
+
+    For a check that asks a function without state about many inputs: under the grader the
+    learner's function runs in another process, and ``answers`` asks it about all of them in a
+    few messages (``Learner.call_many``) instead of crossing once per input. Every input is asked,
+    in order; the first that raised is reported.
+
+    >>> answers(lambda text: f"For the text {text!r}", int, [("7",), ("11",)])
+    [7, 11]
+    >>> answers(lambda text: f"For the text {text!r}", int, [("7",), ("seven",)])
+    Traceback (most recent call last):
+    ...
+    AssertionError: For the text 'seven', int raised ValueError: invalid literal for int() with base 10: 'seven'
+    """
+    import sys
+
+    inputs = [tuple(args) for args in inputs]
+    channel = sys.modules.get("ninetynine.grading.channel")   # loaded only by the grader
+    learner = getattr(function, "_learner", None) if channel and isinstance(function, channel.Remote) else None
+    if channel and isinstance(learner, channel.Learner):
+        replies = learner.call_many(function, [(args, {}) for args in inputs])
+    else:
+        replies = []
+        for args in inputs:
+            try:
+                replies.append(("value", function(*args)))
+            except NotImplementedError:
+                raise
+            except Exception as error:  # noqa: BLE001 - worded below
+                replies.append(("error", error))
+    found = []
+    for args, (kind, value) in zip(inputs, replies):
+        if kind == "error":
+            if isinstance(value, NotImplementedError):
+                raise value
+            raise _worded(lambda: words(*args), function, value) from None
+        found.append(value)
+    return found
 
 
 def timed_answer(words, function, *args):

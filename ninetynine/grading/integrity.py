@@ -24,10 +24,28 @@ import types
 PACKAGE = "ninetynine"
 
 
+#: id -> path of what the exercise withholds (``withheld.py``), in the grader's process while
+#: ``fingerprint`` runs. In the learner's process those objects refuse every use instead; both
+#: are described as ("withheld",), and anything else put in their place is described as usual.
+_WITHHELD: dict[int, str] = {}
+
+
+def _refuses(value) -> bool:
+    """Is ``value`` one of the kit's answers as ``withheld.py`` leaves it in the learner's
+    process: a function whose code refuses, or the object standing where a table was?"""
+    if type(value).__name__ == "Refusal" and type(value).__module__ == PACKAGE + ".grading.withheld":
+        return True
+    defaults = getattr(value, "__kwdefaults__", None)
+    return isinstance(value, types.FunctionType) and isinstance(defaults, dict) \
+        and "_withheld_" in defaults
+
+
 def _describe(value, owner: str, depth: int = 0):
     """A stable, address-free description of ``value`` (functions by their code, tables by content)."""
     if depth > 6:
         return type(value).__name__
+    if id(value) in _WITHHELD or _refuses(value):
+        return ("withheld",)
     if isinstance(value, (types.FunctionType, types.MethodType)):
         function = getattr(value, "__func__", value)
         return ("function", function.__module__, function.__qualname__, _code(function.__code__),
@@ -142,11 +160,29 @@ def server_print(server) -> str:
     return f"its {', '.join(own)} replaced" if own else UNTOUCHED
 
 
-def fingerprint(names: list[str] | None = None, server=None) -> dict[str, str]:
+def _resolve(path: str):
+    module, _, attributes = path.partition(":")
+    value = importlib.import_module(module)
+    for name in attributes.split("."):
+        value = getattr(value, name)
+    return value
+
+
+def fingerprint(names: list[str] | None = None, server=None, withheld=()) -> dict[str, str]:
     """``{module name: digest}`` for ``names`` (importing them), or for every loaded module;
     the key ``"builtins"`` holds the digest of the interpreter's built-ins, and, when the
     channel's ``server`` is given, the key ``SERVER`` says whether it was changed
-    (``server_print``)."""
+    (``server_print``). What the paths ``withheld`` hold (in the grader's process) is described
+    as the learner's process shows it once withheld (``_refuses``)."""
+    _WITHHELD.clear()
+    _WITHHELD.update({id(_resolve(path)): path for path in withheld})
+    try:
+        return _fingerprint(names, server)
+    finally:
+        _WITHHELD.clear()
+
+
+def _fingerprint(names: list[str] | None, server) -> dict[str, str]:
     names = loaded_modules() + ["builtins"] if names is None else names
     prints = {SERVER: server_print(server)} if server is not None else {}
     for name in names:

@@ -68,6 +68,7 @@ from . import integrity
 from .channel import Learner, LearnerError, LearnerFailure, OutOfTime, TooMuchOutput, deadline
 from .notebooks import BEGIN_SOLUTION, check_mark, checks, read
 from .sandbox import Limits
+from .withheld import METADATA
 
 OUTPUT_LIMIT = 1_000_000          # bytes of output a submission may produce, checks included
 MESSAGE_LIMIT = 300               # characters of an error message shown in feedback
@@ -75,6 +76,7 @@ GRADED, ERROR, TIMEOUT, OUTPUT, DIED, TAMPERED, UNREADABLE = (
     "graded", "error", "out of time", "too much output", "kernel stopped", "package changed",
     "unreadable")
 UNFINISHED = "NotImplementedError"   # an exercise stub not yet written: noted, not fatal
+WITHHELD = "Withheld"    # a cell used one of the kit's answers the grader withholds: noted too
 
 
 @dataclass
@@ -212,12 +214,22 @@ def _run(learner: Learner, notebook, source_notebook, the_checks, result: Result
          timeout: float) -> None:
     """Steps 2 to 5 of the module docstring, with the learner's process started."""
     finish = time.monotonic() + timeout
+    place = Placement.of(source_notebook)
+    if place.withheld:
+        answer = learner.request("withhold", timeout, paths=list(place.withheld))
+        if "error" in answer:
+            raise ValueError(f"The exercise's solution notebook withholds what the kit does not "
+                             f"have: {answer['error'].get('text')}")
     for index in learner_cells(notebook, {c.grade_id for c in the_checks}):
         try:
             learner.run(notebook.cells[index].source, f"<cell {index + 1}>",
                         max(0.001, finish - time.monotonic()))
         except LearnerError as error:
             text = _error_text(error.name, error.text)
+            if error.name == WITHHELD:
+                result.notes.append(f"Cell {index + 1} stopped where it used one of the kit's "
+                                    f"own answers: {error.text}"[:MESSAGE_LIMIT])
+                continue
             if error.name != UNFINISHED:
                 result.fail_all(ERROR, f"Cell {index + 1} raised {text}"[:MESSAGE_LIMIT] +
                                 "; the notebook must run from top to bottom without errors.")
@@ -229,9 +241,9 @@ def _run(learner: Learner, notebook, source_notebook, the_checks, result: Result
             learner.run(given, "<the exercise's helpers>", timeout)
         except LearnerError:
             pass        # the learner's own definitions stay; the checks will tell
-    server = _untouched(learner, result, timeout)
+    server = _untouched(learner, result, timeout, place.withheld)
     if server is not None:
-        _checks(learner, the_checks, result, timeout, Placement.of(source_notebook), server)
+        _checks(learner, the_checks, result, timeout, place, server)
 
 
 @dataclass(frozen=True)
@@ -248,24 +260,21 @@ class Placement:
       (``_Server.op_check``) and only whether it passed comes back, followed by a fingerprint
       of the package and of the channel there. For a check that must hold the learner's
       objects themselves, such as ``check_game``, which follows object identities;
-    - ``live-calls`` on a check cell: it runs here as any other, but is not rehearsed: each call
-      of the learner's code crosses the channel when the check makes it. For a check whose own
-      work (the opponents' moves, the engine) outweighs its calls of the learner's code, which a
-      rehearsal would do twice: a submission of exercise 07 grades in about 6 s instead of 7,
-      one of 11 in 7.3 s instead of 9.9. (A check that makes many quick calls, such as 03's, is
-      faster rehearsed.) Every check that plays the learner's bot in a game with hidden cards
-      must be live (or timed): a rehearsal plays its match in the learner's process, where the
-      learner's code can reach the real game through the calling frames and read the hidden
-      cards (``tests/test_forged_checks.py``).
+    - ``withheld`` in the notebook's metadata (``{"ninetynine": {"withheld": [...]}}``): the
+      kit's own answers to the exercise, taken out of the kit in the learner's process before
+      any of its code runs (``withheld.py``), so that "write it yourself" is kept by what the
+      learner's process is given, not by watching it.
+
+    Every call a check makes of the learner's code crosses the channel when it is made: nothing
+    runs in the learner's process ahead of the check, and no check's code is sent there.
     """
 
     helpers: str = ""
     in_sandbox: frozenset = frozenset()
-    live: frozenset = frozenset()
+    withheld: tuple = ()
 
     HELPERS = "grader-helpers"
     IN_SANDBOX = "check-in-sandbox"
-    LIVE = "live-calls"
 
     @classmethod
     def of(cls, source_notebook) -> "Placement":
@@ -276,7 +285,9 @@ class Placement:
                              if check_mark(cell) and tagged(cell, tag))
         helpers = [cell.source for cell in source_notebook.cells if cell.cell_type == "code"
                    and tagged(cell, cls.HELPERS) and not check_mark(cell)]
-        return cls("\n\n".join(helpers), checks_tagged(cls.IN_SANDBOX), checks_tagged(cls.LIVE))
+        withheld = source_notebook.get("metadata", {}).get(METADATA[0], {}).get(METADATA[1], [])
+        return cls("\n\n".join(helpers), checks_tagged(cls.IN_SANDBOX),
+                   tuple(str(path) for path in withheld))
 
 
 def _checks(learner: Learner, the_checks, result: Result, timeout: float, place: Placement,
@@ -290,7 +301,7 @@ def _checks(learner: Learner, the_checks, result: Result, timeout: float, place:
             if not _check_in_sandbox(learner, check, outcome, timeout):
                 _out_of_time(result, position, timeout)
                 return
-            server = _untouched(learner, result, timeout)
+            server = _untouched(learner, result, timeout, place.withheld)
             if server is None:
                 return
             if server != integrity.UNTOUCHED:
@@ -298,21 +309,12 @@ def _checks(learner: Learner, the_checks, result: Result, timeout: float, place:
             continue
         if space is None:
             space = _check_space(learner, place, timeout)
-        if not _check_here(learner, check, outcome, dict(space), timeout,
-                           rehearse=not place.helpers and check.grade_id not in place.live
-                           and not times_the_learner(check.source)):
+        if not _check_here(learner, check, outcome, dict(space), timeout):
             _out_of_time(result, position, timeout)
             return
     if server != integrity.UNTOUCHED and result.status == GRADED:
         result.notes.append(f"The notebook changed the grader's channel in its process ({server}); "
                             "no check ran there, so no verdict depends on it.")
-
-
-def times_the_learner(source: str) -> bool:
-    """Does a check time the learner's code (``checking.timed_call``, ``timed_answer``,
-    ``Budget``)? Then it is not rehearsed: a timed call must cross live, to be timed where it
-    runs."""
-    return any(name in source for name in ("timed_call", "timed_answer", "Budget"))
 
 
 def _check_space(learner: Learner, place: Placement, timeout: float) -> dict:
@@ -332,14 +334,11 @@ def _check_space(learner: Learner, place: Placement, timeout: float) -> dict:
     return space
 
 
-def _check_here(learner: Learner, check, outcome: CheckResult, space: dict, timeout: float,
-                rehearse: bool = True) -> bool:
+def _check_here(learner: Learner, check, outcome: CheckResult, space: dict, timeout: float) -> bool:
     """Run one check in this process, the learner's names reaching it through the channel;
     False if it ran out of time."""
     name = f"<check {check.grade_id}>"
     try:
-        if rehearse:
-            learner.rehearse(check.source, name, timeout)
         with deadline(timeout):
             exec(compile(check.source, name, "exec", dont_inherit=True), space)
         outcome.passed, outcome.message = True, ""
@@ -432,7 +431,7 @@ def _edited_on_disk(name: str) -> bool:
 _remember_files()
 
 
-def _untouched(learner: Learner, result: Result, timeout: float) -> str | None:
+def _untouched(learner: Learner, result: Result, timeout: float, withheld=()) -> str | None:
     """Compare the learner's ``ninetynine`` package with ours; fail ``result`` and return None
     if it changed. Otherwise return what the fingerprint says of the channel's server in the
     learner's process: ``integrity.UNTOUCHED``, or what was changed there.
@@ -453,7 +452,7 @@ def _untouched(learner: Learner, result: Result, timeout: float) -> str | None:
     key = tuple(sorted(theirs))
     if key not in ours:
         try:
-            ours[key] = integrity.fingerprint(list(key))
+            ours[key] = integrity.fingerprint(list(key), withheld=withheld)
         except Exception:   # the learner holds a module that does not exist in the package
             ours[key] = {}
     changed = [name for name in integrity.differences(theirs, ours[key])
