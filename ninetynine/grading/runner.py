@@ -67,7 +67,7 @@ from pathlib import Path
 from . import integrity
 from .channel import Learner, LearnerError, LearnerFailure, OutOfTime, TooMuchOutput, deadline
 from .notebooks import BEGIN_SOLUTION, check_mark, checks, read
-from .sandbox import Limits
+from .sandbox import Limits, out_of_disk
 from .withheld import METADATA
 
 OUTPUT_LIMIT = 1_000_000          # bytes of output a submission may produce, checks included
@@ -128,10 +128,11 @@ class Result:
 
 
 def _error_text(name: str, message: str | None) -> str:
-    """How a learner reads an error: the exercise's stub says what it means in words."""
+    """How a learner reads an error: the exercise's stub says what it means in words, and so
+    does a disk the notebook filled (``sandbox.out_of_disk``)."""
     if name == UNFINISHED and not message:
         return f"{UNFINISHED}: this part is not written yet (the exercise's stub is still there)"
-    return f"{name}: {message}" if message else str(name)
+    return out_of_disk(name, message) or (f"{name}: {message}" if message else str(name))
 
 
 def learner_cells(submission, check_ids: set[str]) -> list[int]:

@@ -84,7 +84,7 @@ class Sandboxed(PlainSeat):
 
     def _start(self) -> None:
         from ..grading.channel import Learner, LearnerError, LearnerFailure, OutOfTime
-        from ..grading.sandbox import Limits
+        from ..grading.sandbox import Limits, out_of_disk
         try:
             self.learner = Learner(sandbox=self.use_bwrap, hide=self.hide,
                                    limits=Limits(memory=MEMORY))
@@ -95,7 +95,8 @@ class Sandboxed(PlainSeat):
             self.watch = IdleWatch(self.learner.process.pid)
             self._moved()
         except LearnerError as error:           # raised by a cell: its name, text and cell
-            self.broken = f"The file did not run: {one_line(f'{error.name}: {error.text}')}."
+            said = out_of_disk(error.name, error.text) or f"{error.name}: {error.text}"
+            self.broken = f"The file did not run: {one_line(said)}."
         except LookupError as error:            # neither my_bot nor my_bid
             self.broken = str(error)
         except OutOfTime:
