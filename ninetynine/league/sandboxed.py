@@ -15,7 +15,9 @@ clock (``referee._play_answer``); the channel's own limit is what is left of it.
 
 A bot that is too slow, prints too much, or ends its own process loses its sandbox with the game;
 the next game starts it again (and runs the file again). A file that does not run at all, or
-defines no bot, forfeits every game with the same reason, and is not started again.
+defines no bot, forfeits every game with the same reason, and is not started again; nor is one
+whose answer is not text at all (only a file that changed the league's code in its sandbox can
+send one, and reading it may cost the referee dearly).
 
 Between its moves a bot must be idle (``idle.IdleWatch``): one that keeps the processor busy
 while the others play - more than ``IDLE_SECONDS`` in all, and more than ``IDLE_SHARE`` of the
@@ -125,18 +127,29 @@ class Sandboxed(PlainSeat):
         left = max(0.001, seconds - (time.monotonic() - asked))
         try:
             text = self.learner.call("_league_answer", data, timeout=left)
-            self._moved()
-            return text
         except OutOfTime:
             raise Forfeit(too_slow(self.function, seconds)) from None
         except LearnerFailure as failure:
             raise Forfeit(str(failure)) from None       # the channel's sentence: stopped...
         except DecodeError:                     # not plain data: no text, whatever it was
-            self._moved()
-            raise Forfeit(f"{self.function} answered something that is not text.") from None
+            self._refuse_changed_seat()
         except Exception as error:              # noqa: BLE001 - the learner's error, rebuilt
             self._moved()
             raise Forfeit(error_sentence(self.function, error)) from None
+        if not isinstance(text, str):
+            self._refuse_changed_seat()
+        self._moved()
+        return text
+
+    def _refuse_changed_seat(self):
+        """The league's code in the sandbox (``SEAT_CODE``, ``seat.answer``) always answers text:
+        an answer that is anything else means the learner's file changed it, perhaps to send
+        answers that are slow to read. Such a bot plays no more games in the league."""
+        self.broken = (f"{self.function} answered something that is not text (the league's code "
+                       "in its sandbox always answers text, so the file changed it), so it plays "
+                       "no more games in this league.")
+        self._stop()
+        raise Forfeit(self.broken) from None
 
     def _moved(self) -> None:
         self.watch.moved()

@@ -55,14 +55,21 @@ def _view(data: dict, history: dict):
 
 def answer(namespace: dict, data: dict, history: dict = HISTORY) -> str:
     """The text of the move the learner's function chooses for the view in ``data``
-    (``history``: where this seat keeps the game's history between views)."""
+    (``history``: where this seat keeps the game's history between views). Always a ``str``
+    itself, never a subclass: the referee takes an answer that is not text as a sign that the
+    league's code here was changed (``Sandboxed``)."""
     view = _view(data, history)
     name = player_name(namespace)
     if name == "my_bot":
-        return str(namespace["my_bot"](view))
+        return _text(namespace["my_bot"](view))
     from ..bots.tricks import rules_bot
     from ..tricks.moves import Bid
     if view.phase != "bid":
-        return str(rules_bot(view))
+        return _text(rules_bot(view))
     cards = namespace["my_bid"](list(view.hand), view.trumps, view.turn_up)
-    return str(Bid.of(getattr(cards, "cards", cards)))
+    return _text(Bid.of(getattr(cards, "cards", cards)))
+
+
+def _text(move) -> str:
+    """``str(move)`` as a plain ``str`` (a learner's ``__str__`` may return a subclass)."""
+    return str.__str__(str(move))
