@@ -642,7 +642,7 @@ def _from_fields(value):
     """Pickle a kit dataclass as a call of its class with the fields it is made of: fast, and a
     card's hash is worked out again (each process hashes text its own way). One of the kit's
     module-level objects (``QUENTIN_C``, inside a game sent by value) goes by its name, so that
-    the learner's side uses its own, as a call rehearsed there did."""
+    the learner's side uses its own."""
     path = _KIT.path_of(value)
     if path is not None:
         return resolve, (path,)

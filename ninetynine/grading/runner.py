@@ -20,9 +20,10 @@ The steps, for one submission (``grade_submission``):
    sandbox; arguments go there, answers come back as plain data and are rebuilt here), the kit's
    objects it holds as this process's own, plain values as values. So nothing the learner did
    in its process - a patched module, a class swapped, an ``__eq__`` that is always true - can
-   change what a check decides. A check that times the learner's code (``checking.timed_call``)
-   is not rehearsed, and reads the processor time from the sandbox's cgroup around each live
-   call. Each check has the time limit; a check that runs out of time
+   change what a check decides. Every call crosses when the check makes it: nothing of a check
+   runs in the learner's process. A check that times the learner's code (``checking.timed_call``)
+   reads the processor time from the sandbox's cgroup around each call. Each check has the time
+   limit; a check that runs out of time
    fails, the checks after it are not run, and the submission is "out of time"; the checks
    before it keep their points.
 
@@ -255,8 +256,8 @@ class Placement:
       its own process and the checks that run here see its definitions instead of whatever the
       learner's notebook holds under those names; the dataclasses it defines are the
       exercise's **given classes** (``Learner.give``: the learner's instances of them come
-      back by their fields, as the grader's own), and the checks' calls are not rehearsed (the
-      helpers make them, on objects that change) but read ahead (``Learner.read_ahead``);
+      back by their fields, as the grader's own), and the learner's objects are read ahead
+      (``Learner.read_ahead``: the helpers read them field by field);
     - ``check-in-sandbox`` on a check cell: its code runs in the learner's process
       (``_Server.op_check``) and only whether it passed comes back, followed by a fingerprint
       of the package and of the channel there. For a check that must hold the learner's
