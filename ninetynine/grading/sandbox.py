@@ -137,27 +137,37 @@ def available() -> bool:
     return shutil.which("bwrap") is not None
 
 
-def require(sandbox: bool = True) -> None:
-    """Refuse, in one sentence, to run learners' code without a sandbox unless ``sandbox`` is
-    False (the instructor passed ``--no-sandbox``): when bubblewrap is missing (``MISSING``),
-    when this machine's architecture is not one the seccomp filter knows, and, for a grader
-    that runs as root, when the sandbox's user could not read what Python and the kit need."""
+def refusal(sandbox: bool = True) -> str | None:
+    """The sentence saying why learners' code cannot run in a sandbox on this machine, or None
+    when it can (or when ``sandbox`` is False: the instructor passed ``--no-sandbox``):
+    bubblewrap is missing (``MISSING``); the machine's architecture is not one the seccomp
+    filter knows; or, for a grader that runs as root, the sandbox's user could not read what
+    Python and the kit need."""
     if not sandbox:
-        return
+        return None
     if not available():
-        raise SandboxMissing(MISSING)
+        return MISSING
     try:
         seccomp.program()
     except seccomp.Unsupported as error:
-        raise SandboxUnusable(str(error)) from None
+        return str(error)
     if os.geteuid() == 0:
         for path in [*_needed(), Path(sys.executable), Path(tempfile.gettempdir())]:
             if not _others_may_read(path):
-                raise SandboxUnusable(
-                    f"The sandbox runs learners' code as a user who owns nothing on this machine, "
-                    f"and that user cannot read {path}: make it and every folder above it readable "
-                    f"by others (chmod o+rx), or put the kit, its virtual environment and the "
-                    f"temporary folder where others may read them (not under /root).")
+                return (f"Learners' code runs as a user who owns nothing on this machine, who "
+                        f"cannot read {path}: make it and the folders above it readable by others "
+                        f"(chmod o+rx), or put the kit and its virtual environment where others "
+                        f"may read them (not under /root).")
+    return None
+
+
+def require(sandbox: bool = True) -> None:
+    """Refuse, in one sentence (``refusal``), to run learners' code without a sandbox unless
+    ``sandbox`` is False: ``SandboxMissing`` without bubblewrap, ``SandboxUnusable`` when it
+    cannot work here."""
+    sentence = refusal(sandbox)
+    if sentence is not None:
+        raise (SandboxMissing if sentence == MISSING else SandboxUnusable)(sentence)
 
 
 def _others_may_read(path: Path) -> bool:
