@@ -45,9 +45,12 @@ play: $(VENV)/.stamp-core
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 # Served from the repository root, so that notebooks/, exercises/ and docs/ all open (and every
-# link in a notebook: tests/test_links.py); notebook 00 opens first.
+# link in a notebook: tests/test_links.py); notebook 00 opens first. JupyterLab's own default page
+# is the Launcher: the default URL makes the printed link, the file a browser opens and / all lead
+# to notebook 00, also where no browser can be started (tests/test_make_lab.py).
+START := notebooks/00-start-here.ipynb
 lab: $(VENV)/.stamp-notebook
-	$(BIN)/jupyter lab $(ROOT_FLAG) --ServerApp.root_dir=. notebooks/00-start-here.ipynb
+	$(BIN)/jupyter lab $(ROOT_FLAG) --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/$(START) $(START)
 
 # Test files run in parallel, one worker per core and one more; each file (each notebook) stays on
 # one worker. A worker often waits (for a kernel to start, a browser, a sandbox's limit on the
