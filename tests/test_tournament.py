@@ -320,14 +320,17 @@ def test_too_many_line_ups_are_refused_with_the_way_out(tmp_path, capsys):
     assert not (tmp_path / "out").exists()
 
 
-def test_names_come_from_file_names_and_each_file_plays_once(tmp_path):
+def test_names_are_where_files_were_handed_in_and_each_file_plays_once(tmp_path):
+    """A folder in the class folder names every file under it; a file at the top is named by
+    its own name; a file given twice plays once; names that repeat get "#2"."""
     from ninetynine.league.command import find_entries
     for path in ("ada-05-beat-random.ipynb", "Bea_06.ipynb", "cy/05-beat-random.ipynb",
-                 "dee.py", "eve/dee.py"):
-        (tmp_path / path).parent.mkdir(exist_ok=True)
+                 "dee.py", "eve/dee.py", "fay-05.py", "fay/old/bot.py"):
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / path).write_text("")
     entries = find_entries([str(tmp_path), str(tmp_path / "dee.py")], "expert", "quentin_c")
-    assert [entry.name for entry in entries] == ["Bea", "ada", "cy", "dee", "dee#2", "house expert"]
+    assert [entry.name for entry in entries] == [
+        "Bea", "ada", "cy", "dee", "eve", "fay", "fay#2", "house expert"]
 
 
 def test_a_scheduler_that_cannot_be_reached_is_one_sentence(tmp_path, capsys, monkeypatch):

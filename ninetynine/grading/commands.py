@@ -18,11 +18,12 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 from rich.text import Text
 
-from .grader import find_tasks, grade_all
+from .grader import grade_all, survey
 from .workers import sandbox_refusal
 from .notebooks import NotebookFormatError, build_all
 from .results import Entry, ResultsFolder, content_digest
 from .runner import GRADED, Result
+from .safe_text import NAME_LIMIT, for_terminal
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 
@@ -52,7 +53,9 @@ def register(subparsers) -> None:
 
     grade = subparsers.add_parser("grade", help="grade submitted notebooks")
     grade.add_argument("submissions", nargs="+", metavar="SUBMISSION",
-                       help="notebooks, or folders of them (one folder per student works)")
+                       help="notebooks, or a class folder: one folder per student inside it "
+                            "(each named after its student), or notebooks named after theirs "
+                            "at its top")
     grade.add_argument("--exercise", help="the exercise every submission answers, e.g. 03 "
                                           "(default: read from each file name)")
     grade.add_argument("--out", default="results.csv", help="CSV of results (default: results.csv)")
@@ -140,32 +143,36 @@ def summary(result: Result) -> str:
 
 
 def results_table(results: list[Result]) -> Table:
-    """The results on screen; every cell is a ``Text``, so a student's text is never rich markup."""
+    """The results on screen; every cell is a ``Text`` of ``safe_text.for_terminal``, so a
+    student's text is never rich markup and never a control sequence."""
     table = Table(title="Grading results")
     for column in ("Student", "Exercise", "Checks", "Score", "Status"):
         table.add_column(column)
     for r in sorted(results, key=lambda r: (r.student, r.exercise)):
-        status = r.status if r.status == GRADED else f"{r.status}: {r.message}"
-        table.add_row(*map(Text, (r.student, r.exercise, summary(r),
-                                  f"{r.score:g} of {r.max_score:g}", status)))
+        status = r.status if r.status == GRADED else f"{r.status}: {for_terminal(r.message)}"
+        table.add_row(*map(Text, (for_terminal(r.student, NAME_LIMIT), for_terminal(r.exercise),
+                                  for_terminal(summary(r)), f"{r.score:g} of {r.max_score:g}",
+                                  status)))
     return table
 
 
 def grade_command(args) -> int:
-    console = Console(highlight=False)
+    console = Console(highlight=False, emoji=False)
 
     def say(text: str) -> None:
-        console.print(text, markup=False, soft_wrap=True)
+        """Print a sentence; the learner's text in it (names, paths) shows as it is, escaped."""
+        console.print(for_terminal(text, limit=None), markup=False, soft_wrap=True)
 
     try:
         jobs, timeout = _options(args)
         refusal = None if args.no_sandbox or args.scheduler else sandbox_refusal()
         if refusal:
             raise ValueError(refusal)
-        tasks, problems = find_tasks(args.submissions, _folder(args.solutions, "solutions"),
-                                     args.exercise)
-        if not tasks:
+        found = survey(args.submissions, _folder(args.solutions, "solutions"), args.exercise)
+        tasks, problems = found.tasks, found.problems
+        if not tasks and not found.reported:
             raise ValueError(" ".join(problems) + " There is nothing to grade; no result was changed.")
+        reported = [item.result() for item in found.reported]   # said so, not graded
         out = Path(args.out)
         feedback = Path(args.feedback) if args.feedback else out.resolve().parent / "feedback"
         folder = ResultsFolder(out, feedback)
@@ -176,6 +183,10 @@ def grade_command(args) -> int:
         return 2
     for problem in problems:
         say(problem)
+    for result in reported:
+        folder.entries[(result.student, result.exercise)] = Entry("", result)
+    if reported:
+        folder.save(students=[result.student for result in reported])
     digests = {task: content_digest(task.submission, task.source) for task in tasks}
     waiting = []
     for task in tasks:
@@ -193,7 +204,8 @@ def grade_command(args) -> int:
         say(f"Stopped: {len(folder.entries)} results are saved in {out}; run the same command "
             "with --resume to grade the rest.")
         return 130
-    console.print(results_table([folder.entries[(t.student, t.source.stem)].result for t in tasks]))
+    console.print(results_table(
+        [folder.entries[(t.student, t.source.stem)].result for t in tasks] + reported))
     say(f"Results: {out}. Feedback for each student: {feedback}.")
     if problems:
         say(f"{len(problems)} file(s) or folder(s) could not be graded: see the sentences above.")
@@ -217,7 +229,8 @@ def _grade(waiting, folder: ResultsFolder, digests, args, jobs: int, timeout: fl
 
         def finished(task, result: Result) -> None:
             folder.add(digests[task], result)
-            progress.update(bar, advance=1, description=f"{result.student}, {result.exercise}")
+            progress.update(bar, advance=1, description=for_terminal(
+                f"{result.student}, {result.exercise}", limit=None))
 
         try:
             grade_all(waiting, timeout, jobs, finished, scheduler=args.scheduler,

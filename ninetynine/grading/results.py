@@ -11,7 +11,13 @@ either the old file or the new one, never half of one.
   >>> safe_cell("=1+1"), safe_cell("ada"), safe_cell(3)
   ("'=1+1", 'ada', 3)
 
-- ``feedback/NAME.md``: one file per student. Names that are plain lower-case letters, digits,
+  Every text cell is written as ``safe_text.for_csv`` makes it: that guard, control characters
+  shown as escapes (so that each row is one line) and at most 300 characters.
+
+- ``feedback/NAME.md``: one file per student, where every piece of text (the student's name, a
+  message, a note) is written as ``safe_text.for_markdown`` makes it: on one line, with the
+  characters Markdown reads as syntax escaped, so that no learner's text writes a heading, a
+  list, a link or a "Score" of its own. Names that are plain lower-case letters, digits,
   ``-`` and ``_`` are used as they are; any other name is folded to such letters and followed by
   ``--`` and a short digest of the whole name, so two students never share a file:
 
@@ -36,9 +42,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .runner import Result
+from .safe_text import FORMULA_STARTS, NAME_LIMIT, for_csv, for_markdown
 
 CSV_FIELDS = ["student", "exercise", "check", "points", "max_points", "passed", "status", "message"]
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 RECORD_VERSION = 1
 
 
@@ -75,12 +81,13 @@ def csv_rows(result: Result) -> list[dict]:
 
 
 def csv_text(results: list[Result]) -> str:
-    """The whole CSV for ``results``, sorted by student and exercise, every cell made safe."""
+    """The whole CSV for ``results``, sorted by student and exercise, every cell made safe
+    (``safe_text.for_csv``)."""
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, CSV_FIELDS)
     writer.writeheader()
     for result in sorted(results, key=lambda r: (r.student, r.exercise)):
-        writer.writerows({key: safe_cell(value) for key, value in row.items()}
+        writer.writerows({key: for_csv(value) for key, value in row.items()}
                          for row in csv_rows(result))
     return buffer.getvalue()
 
@@ -102,21 +109,28 @@ def feedback_name(student: str) -> str:
 
 
 def feedback_text(student: str, results: list[Result]) -> str:
-    """A student's feedback, in sentences that read well aloud: each exercise, each failed check."""
-    lines = [f"# Feedback for {student}", ""]
+    """A student's feedback, in sentences that read well aloud: each exercise, each failed check.
+
+    The headings are the grader's alone: the student's name, messages and notes are written as
+    ``safe_text.for_markdown`` makes them, on one line each and unable to start a heading.
+    """
+    md = for_markdown
+    lines = [f"# Feedback for {md(student, NAME_LIMIT)}", ""]
     for result in sorted(results, key=lambda r: r.exercise):
-        lines += [f"## {result.exercise}", "",
+        lines += [f"## {md(result.exercise)}", "",
                   f"Score: {result.score:g} out of {result.max_score:g}."]
         if result.message:
-            lines.append(result.message)
+            lines.append(md(result.message))
         lines.append("")
         for check in result.checks:
             if check.passed:
-                lines.append(f"- Check {check.grade_id} passed.")
+                lines.append(f"- Check {md(check.grade_id)} passed.")
             else:
-                lines.append(f"- Check {check.grade_id} failed: {check.message or 'no reason given.'}")
+                lines.append(f"- Check {md(check.grade_id)} failed: "
+                             f"{md(check.message) or 'no reason given.'}")
         if result.notes:
-            lines += ["", "Notes from running your notebook:"] + [f"- {note}" for note in result.notes]
+            lines += ["", "Notes from running your notebook:"] + [f"- {md(note)}"
+                                                                  for note in result.notes]
         lines.append("")
     return "\n".join(lines)
 
@@ -200,7 +214,9 @@ class ResultsFolder:
         record = {"version": RECORD_VERSION,
                   "entries": [{"digest": e.digest, "result": json.loads(e.result.to_json())}
                               for e in self.entries.values()]}
-        write_atomically(self.record_path, json.dumps(record, ensure_ascii=False, indent=1))
+        # ASCII, so that a learner's message holding half a character (a lone surrogate) is
+        # still written, as an escape
+        write_atomically(self.record_path, json.dumps(record, indent=1))
         write_atomically(self.csv_path, csv_text(self.results()))
         everyone = {entry.result.student for entry in self.entries.values()}
         for student in sorted(everyone if students is None else set(students)):

@@ -4,8 +4,12 @@
 [--rounds N] [--out DIR] [--timeout S] [--start-timeout S] [--house BOTS] [--scheduler ADDRESS]
 [--no-sandbox]``
 
-A mistake on the command line is one sentence (exit code 2) and nothing is played. Names come
-from file names, so they are printed as plain text (never read as rich markup).
+A mistake on the command line is one sentence (exit code 2) and nothing is played. A bot's name
+is where its file was handed in, as for grading (``find_entries``); names, like every learner's
+text, are printed as ``grading.safe_text.for_terminal`` makes them (plain text, never rich
+markup, every control character a visible escape). A symbolic link or special file among the
+submissions is refused with one sentence and does not play; the league plays without it and ends
+with exit code 1.
 
 The seed is the instructor's secret (whoever knows it can deal every game's cards): without
 ``--seed`` a random one is drawn (``secrets``), and either way it is printed and recorded in the
@@ -14,6 +18,7 @@ report, so that ``--seed`` plays the same league again. No bot is ever sent it (
 from __future__ import annotations
 
 import math
+import os
 import re
 import secrets
 import sys
@@ -25,6 +30,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table as RichTable
 from rich.text import Text
 
+from ..grading.grader import handed_in
+from ..grading.safe_text import NAME_LIMIT, bounded, for_terminal, learner_name, path_shown
 from ..text import plural
 from .contestants import Entry, Table
 from .referee import schedule
@@ -113,34 +120,47 @@ def league_seed(given: str | None) -> int:
 
 
 def contestant_name(path: Path) -> str:
-    """The learner, from the file name without the exercise ("ada-05-beat-random.ipynb" -> ada),
-    or its folder when the file is named only like the exercise ("ada/05-beat-random.ipynb")."""
+    """The learner a file's own name names, without the exercise ("ada-05-beat-random.ipynb" ->
+    ada), or the folder it lies in when the file is named only like the exercise
+    ("ada/05-beat-random.ipynb"; no symbolic link is followed to find it): the name of a file
+    given, or lying at the top of a class folder (``find_entries``)."""
     found = re.match(r"^(.*?)(?:^|[-_ ])\d\d(?:-[a-z0-9]+)*$", path.stem, re.IGNORECASE)
     name = found.group(1) if found else path.stem
-    return name.strip("-_ ") or path.resolve().parent.name
+    return learner_name(name.strip("-_ ") or Path(os.path.abspath(path)).parent.name)
 
 
-def find_entries(paths: list[str], house: str, game: str) -> list[Entry]:
-    """An entry for every learner's file (folders searched deeply) and every house bot; names
-    that repeat get "#2", "#3"..."""
+def find_entries(paths: list[str], house: str, game: str,
+                 refused: list[str] | None = None) -> list[Entry]:
+    """An entry for every learner's file (each file once) and every house bot; names that
+    repeat get "#2", "#3"...
+
+    A bot is named where its file was handed in, as the grader names students
+    (``grading.grader.handed_in``): a folder given is a class, and each folder directly inside
+    it is one learner's, named by the folder, whatever its files are called, however deep
+    (``class/mallory/zed-05.py`` is mallory's); a file given, or lying at the top of a class
+    folder, is named by its own name (``contestant_name``). No symbolic link is followed and no
+    special file (a named pipe, a socket, a device) opened: each one's sentence is added to
+    ``refused``, and it does not play; without ``refused``, the first one is a ``Refusal``.
+    """
     from ..bots import bots_for
-    files = []
+    files: dict[Path, str] = {}
     for path in map(Path, paths):
-        if path.is_dir():
-            found = sorted(p for p in path.rglob("*") if p.suffix in SUFFIXES
-                           and ".ipynb_checkpoints" not in p.parts and p.is_file())
-            if not found:
-                raise Refusal(f"The folder {path} holds no notebook or .py file.")
-            files.extend(found)
-        elif path.is_file():
-            if path.suffix not in SUFFIXES:
-                raise Refusal(f"{path} is not a notebook or a .py file: give bots as .ipynb or "
-                              ".py files, or folders of them.")
-            files.append(path)
-        else:
-            raise Refusal(f"There is no file or folder called {path}.")
-    unique_files = list(dict.fromkeys(file.resolve() for file in files))    # each file once
-    entries = [Entry("file", contestant_name(file), str(file)) for file in unique_files]
+        if not os.path.lexists(path):
+            raise Refusal(f"There is no file or folder called {path_shown(path)}.")
+        found = handed_in(path, SUFFIXES)
+        if not found:
+            raise Refusal(f"The folder {path_shown(path)} holds no notebook or .py file.")
+        for item in found:
+            if item.refusal:
+                if refused is None:
+                    raise Refusal(item.refusal)
+                refused.append(item.refusal)
+            elif item.path.suffix not in SUFFIXES:
+                raise Refusal(f"{path_shown(path)} is not a notebook or a .py file: give bots as "
+                              ".ipynb or .py files, or folders of them.")
+            else:       # each file plays once, named where it was first found
+                files.setdefault(item.path.resolve(), item.owner or contestant_name(item.path))
+    entries = [Entry("file", name, str(file)) for file, name in files.items()]
     known = bots_for(game)
     for name in filter(None, (n.strip() for n in house.split(","))):
         if name not in known:
@@ -150,8 +170,9 @@ def find_entries(paths: list[str], house: str, game: str) -> list[Entry]:
     unique = []
     for entry in entries:
         seen[entry.name] = seen.get(entry.name, 0) + 1
-        name = entry.name if seen[entry.name] == 1 else f"{entry.name}#{seen[entry.name]}"
-        unique.append(Entry(entry.kind, name, entry.source))
+        mark = "" if seen[entry.name] == 1 else f"#{seen[entry.name]}"
+        unique.append(Entry(entry.kind, bounded(entry.name, NAME_LIMIT - len(mark)) + mark,
+                            entry.source))
     return unique
 
 
@@ -184,7 +205,13 @@ def sandbox_mode(args) -> str:
 
 
 def tournament_command(args) -> int:
-    console = Console(highlight=False)
+    console = Console(highlight=False, emoji=False)
+    refused: list[str] = []
+
+    def say(text: str) -> None:
+        """Print a sentence; the learner's text in it (names, paths) shows as it is, escaped."""
+        console.print(for_terminal(text, limit=None), markup=False, soft_wrap=True)
+
     try:
         table, players = _table(args)
         games = 4 * players if args.games is None else _whole("--games", args.games, players)
@@ -195,7 +222,7 @@ def tournament_command(args) -> int:
         rounds = None if args.rounds is None else _whole("--rounds", args.rounds, 1)
         seconds = _seconds("--timeout", args.timeout)
         start = _seconds("--start-timeout", args.start_timeout)
-        entries = find_entries(args.submissions, args.house, args.game)
+        entries = find_entries(args.submissions, args.house, args.game, refused)
         if len(entries) < players:
             raise Refusal(f"A league of {players}-player games needs at least {players} bots, "
                           f"and {len(entries)} were given: add files or --house bots.")
@@ -206,8 +233,12 @@ def tournament_command(args) -> int:
                           "--rounds N to seat the bots at random tables N times instead.")
         mode = sandbox_mode(args)
     except Refusal as refusal:
-        print(f"Error: {refusal}", file=sys.stderr)
+        for sentence in refused:
+            say(sentence)
+        print(for_terminal(f"Error: {refusal}", limit=None), file=sys.stderr)
         return 2
+    for sentence in refused:
+        say(sentence)
     fixtures = schedule(len(entries), players, games // players, seed, rounds)
     names = [entry.name for entry in entries]
     out = Path(args.out)
@@ -227,7 +258,8 @@ def tournament_command(args) -> int:
 
         def finished(outcome) -> None:
             who = ", ".join(names[index] for index in outcome.fixture.seats)
-            progress.update(bar, advance=1, description=f"game {outcome.fixture.number}: {who}")
+            progress.update(bar, advance=1, description=for_terminal(
+                f"game {outcome.fixture.number}: {who}", limit=None))
 
         try:
             outcomes = run_league(entries, table, fixtures, seconds, sandbox=mode,
@@ -246,7 +278,7 @@ def tournament_command(args) -> int:
                 f"({plural(games // players, 'deal')}, seats rotated), seed {seed}, "
                 f"{plural(int(seconds) if seconds == int(seconds) else seconds, 'second')} a move, "
                 f"{'no sandbox' if mode == 'process' else 'each bot in its own sandbox'}.")
-    paths = write_files(out, names, outcomes, f"League of {args.game}", settings)
+    paths = write_files(out, names, outcomes, f"League of {args.game}", settings, refused)
     console.print(standings_table(names, outcomes))
     if len(names) <= HEAD_TO_HEAD_SHOWN:
         console.print(head_to_head_table(names, outcomes))
@@ -254,30 +286,37 @@ def tournament_command(args) -> int:
     console.print(f"{forfeits} forfeits (the reasons are in {paths['games']}). Report: "
                   f"{paths['report']}. Tables: {paths['standings']}, {paths['head-to-head']}.",
                   markup=False)
+    if refused:
+        say(f"{len(refused)} file(s) or folder(s) were refused and did not play: see the "
+            "sentences above (and the report).")
+        return 1
     return 0
 
 
 def head_to_head_table(names, outcomes) -> RichTable:
-    """Games the bot of each row finished ahead of the bot of each column (names as plain text)."""
+    """Games the bot of each row finished ahead of the bot of each column (names as plain text,
+    as ``safe_text.for_terminal`` shows them)."""
     order = [line.name for line in standings(names, outcomes)]
     pairs = head_to_head(names, outcomes)
     table = RichTable(title="Head-to-head: games the row's bot finished ahead of the column's")
     table.add_column("Bot")
     for name in order:
-        table.add_column(Text(name))
+        table.add_column(Text(for_terminal(name, NAME_LIMIT)))
     for a in order:
-        table.add_row(Text(a), *("-" if a == b else f"{pairs[a, b][0]} of {pairs[a, b][1]}"
-                                 for b in order))
+        table.add_row(Text(for_terminal(a, NAME_LIMIT)),
+                      *("-" if a == b else f"{pairs[a, b][0]} of {pairs[a, b][1]}" for b in order))
     return table
 
 
 def standings_table(names, outcomes) -> RichTable:
-    """The standings as a rich table; every name is plain text, never markup."""
+    """The standings as a rich table; every name is plain text (``safe_text.for_terminal``),
+    never markup nor a control sequence."""
     table = RichTable(title="League standings")
     for column in ("Rank", "Bot", "Rating", "Games", "Wins", "Win rate (95% interval)", "Forfeits"):
         table.add_column(column)
     for place, s in enumerate(standings(names, outcomes), start=1):
         low, high = s.interval
-        table.add_row(str(place), Text(s.name), f"{s.rating:.2f}", str(s.games), str(s.wins),
+        table.add_row(str(place), Text(for_terminal(s.name, NAME_LIMIT)), f"{s.rating:.2f}",
+                      str(s.games), str(s.wins),
                       f"{percent(s.win_rate)} ({percent(low)} to {percent(high)})", str(s.forfeits))
     return table

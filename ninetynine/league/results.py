@@ -12,21 +12,26 @@
 
 ``write_files`` writes ``standings.csv``, ``games.csv``, ``head-to-head.csv`` and
 ``report.html`` (the tables and a win-rate plot with its text summary), each written whole, as the
-grader writes its results (``grading.results.write_atomically``). Every text cell of a CSV that a
-spreadsheet would read as a formula is written with a ``'`` in front (``grading.results.
-safe_cell``), and every name in the HTML report is escaped: a name comes from a file name, so it
-could hold anything.
+grader writes its results (``grading.results.write_atomically``). Names come from file and folder
+names and forfeits' reasons from learners' errors, so they could hold anything: each goes out as
+``grading.safe_text`` makes it for its file - in a CSV, ``for_csv`` (a ``'`` before what a
+spreadsheet would read as a formula, control characters as visible escapes, so a row is one
+line), in the report, ``for_html`` (escaped, and the same escapes) - and bounded: 80 characters
+for a name, 300 for a reason. The files a league refused (symbolic links, special files) are
+listed in the report.
 """
 from __future__ import annotations
 
 import csv
 import html
 import io
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..arena import wilson
-from ..grading.results import safe_cell, write_atomically
+from ..grading.results import write_atomically
+from ..grading.safe_text import NAME_LIMIT, for_csv, for_html, printable
 from .referee import Outcome
 
 @dataclass(frozen=True)
@@ -106,10 +111,11 @@ def percent(x: float) -> str:
 
 
 def _csv_text(header: list[str], rows: list[list]) -> str:
+    """The CSV: numbers as they are, every text cell as ``safe_text.for_csv`` makes it."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(header)
-    writer.writerows([[safe_cell(cell) for cell in row] for row in rows])
+    writer.writerows([[for_csv(cell) for cell in row] for row in rows])
     return buffer.getvalue()
 
 
@@ -143,8 +149,9 @@ def games_rows(names: list[str], outcomes: list[Outcome]) -> list[list]:
 
 
 def write_files(folder: Path, names: list[str], outcomes: list[Outcome], title: str,
-                settings: str) -> dict[str, Path]:
-    """Write the league's CSVs and HTML report into ``folder``; return their paths by kind."""
+                settings: str, refused: Sequence[str] = ()) -> dict[str, Path]:
+    """Write the league's CSVs and HTML report into ``folder``; return their paths by kind.
+    ``refused``: the sentences of the files that did not play, for the report."""
     folder.mkdir(parents=True, exist_ok=True)
     table = standings(names, outcomes)
     pairs = head_to_head(names, outcomes)
@@ -157,7 +164,8 @@ def write_files(folder: Path, names: list[str], outcomes: list[Outcome], title: 
     write_atomically(paths["head-to-head"], _csv_text(
         ["bot", "opponent", "ahead", "games_together"],
         [[a, b, *pairs[a, b]] for a in order for b in order if a != b]))
-    write_atomically(paths["report"], report_html(table, pairs, names, outcomes, title, settings))
+    write_atomically(paths["report"], report_html(table, pairs, names, outcomes, title, settings,
+                                                  refused))
     return paths
 
 
@@ -167,18 +175,24 @@ def plot(table: list[Standing], players: int):
     played = [s for s in table if s.games]          # a bot that sat out every round has no rate
     best = played[0]
     low, high = best.interval
-    summary = (f"{best.name} is rated first and won {percent(best.win_rate)} of its "
+    summary = (f"{printable(best.name)} is rated first and won {percent(best.win_rate)} of its "
                f"{best.games} games (95% interval {percent(low)} to {percent(high)}); "
                f"a bot that wins by luck alone wins about {percent(1 / players)}.")
     return win_rates("Win rates in the league", "bot",
-                     [(s.name, s.wins, s.games) for s in played], summary, fair=1 / players)
+                     [(printable(s.name), s.wins, s.games) for s in played], summary,
+                     fair=1 / players)
 
 
 def report_html(table: list[Standing], pairs, names: list[str], outcomes: list[Outcome],
-                title: str, settings: str) -> str:
+                title: str, settings: str, refused: Sequence[str] = ()) -> str:
     """The report as one HTML page: settings, standings, the plot and its summary, head-to-head,
-    and every forfeit with its reason. Every piece of text is escaped."""
+    every forfeit with its reason, and the files refused. Every piece of text is escaped: the
+    kit's own with ``html.escape``, names and learners' reasons with ``safe_text.for_html``."""
     e = html.escape
+
+    def name(text: str) -> str:
+        return for_html(text, NAME_LIMIT)
+
     players = len(outcomes[0].fixture.seats) if outcomes else 2
     picture = plot(table, players) if outcomes else None
     parts = [f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
@@ -197,7 +211,7 @@ def report_html(table: list[Standing], pairs, names: list[str], outcomes: list[O
         cells = [s.name, f"{s.rating:.2f}", f"{s.mu:.2f}", f"{s.sigma:.2f}", s.games, s.wins,
                  percent(s.win_rate), f"{percent(low)} to {percent(high)}",
                  f"{s.mean_place:.2f}", s.forfeits]
-        parts.append(f"<tr><td>{place}</td><th scope=\"row\">{e(str(cells[0]))}</th>"
+        parts.append(f"<tr><td>{place}</td><th scope=\"row\">{name(cells[0])}</th>"
                      + "".join(f"<td>{e(str(c))}</td>" for c in cells[1:]) + "</tr>")
     parts.append("</tbody></table>")
     if picture is not None:
@@ -206,20 +220,24 @@ def report_html(table: list[Standing], pairs, names: list[str], outcomes: list[O
     order = [s.name for s in table]
     parts.append("<table><caption>Head-to-head: games the bot of the row finished ahead of the "
                  "bot of the column, out of the games they played together</caption><thead><tr>"
-                 "<td></td>" + "".join(f"<th scope=\"col\">{e(b)}</th>" for b in order)
+                 "<td></td>" + "".join(f"<th scope=\"col\">{name(b)}</th>" for b in order)
                  + "</tr></thead><tbody>")
     for a in order:
         cells = "".join("<td>-</td>" if a == b else
                         f"<td>{pairs[a, b][0]} of {pairs[a, b][1]}</td>" for b in order)
-        parts.append(f"<tr><th scope=\"row\">{e(a)}</th>{cells}</tr>")
+        parts.append(f"<tr><th scope=\"row\">{name(a)}</th>{cells}</tr>")
     parts.append("</tbody></table><h2>Forfeits</h2>")
     lost = [(o.fixture.number, names[o.fixture.seats[seat]], reason)
             for o in sorted(outcomes, key=lambda o: o.fixture.number)
             for seat, reason in o.forfeits]
     if lost:
-        parts.append("<ul>" + "".join(f"<li>Game {number}: {e(name)} forfeited. {e(reason)}</li>"
-                                      for number, name, reason in lost) + "</ul>")
+        parts.append("<ul>" + "".join(f"<li>Game {number}: {name(who)} forfeited. "
+                                      f"{for_html(reason)}</li>"
+                                      for number, who, reason in lost) + "</ul>")
     else:
         parts.append("<p>No bot forfeited a game.</p>")
+    if refused:
+        parts.append("<h2>Files refused</h2><ul>" + "".join(
+            f"<li>{for_html(sentence, None)}</li>" for sentence in refused) + "</ul>")
     parts.append("</main></body></html>\n")
     return "".join(parts)
