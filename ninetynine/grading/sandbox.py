@@ -304,9 +304,8 @@ def command(argv: list[str], scratch: Scratch, hide=(), *, env=None,
     the working folder, and ``SHARED_MEMORY``; with ``env`` (see ``environment``) and nothing
     else of the grader's environment; under the seccomp filter read from ``seccomp_fd``."""
     hidden = _hidden(hide)
-    line = ["bwrap", "--unshare-all", "--die-with-parent", "--new-session", "--unshare-user",
-            "--disable-userns",
-            "--cap-drop", "ALL", "--ro-bind", "/", "/"]
+    line = ["bwrap", "--unshare-all", "--die-with-parent", "--new-session",
+            "--unshare-user", "--disable-userns", "--cap-drop", "ALL", "--ro-bind", "/", "/"]
     for path in hidden:
         line += ["--tmpfs", str(path)]
     for path in _needed():
@@ -563,11 +562,13 @@ def start(argv: list[str], scratch: Scratch, *, limits: Limits = Limits(), sandb
         process = subprocess.Popen(line, cwd=cwd, env=variables, start_new_session=True,
                                    preexec_fn=_prepare(limits, cap, scratch if sandbox else None),
                                    pass_fds=passed, **popen)
-    except subprocess.SubprocessError as error:
+    except subprocess.SubprocessError as error:     # raised in _prepare: the reason is lost
         cap.close()
+        if not sandbox:
+            raise
         raise SandboxUnusable(
-            "The sandbox could not be prepared (a user of its own, and its disk mounted in a "
-            "user namespace of its own): check that this machine lets users make user "
+            "The sandbox could not be prepared (its limits, a user of its own, its disk mounted "
+            "in a user namespace of its own): check that this machine lets users make user "
             "namespaces (sysctl user.max_user_namespaces), which bubblewrap needs too.") from error
     except BaseException:
         cap.close()
