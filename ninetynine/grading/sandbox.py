@@ -23,7 +23,8 @@ process. ``start(argv, scratch)`` starts it under `bubblewrap <https://github.co
 - **one disk of its own**: ``/tmp/submission`` (``INSIDE``, its working folder, ``HOME`` and
   ``TMPDIR``) and ``/dev/shm`` are two folders of one tmpfs that holds at most ``Limits.disk``
   bytes (200 MB) and ``Limits.files`` files and folders (10,000). Writing more fails with
-  ``OSError: [Errno 28] No space left on device`` (``out_of_disk`` words it for the learner).
+  ``OSError: [Errno 28] No space left on device`` (one file past ``Limits.file_size``, also
+  200 MB, with ``[Errno 27] File too large``); ``out_of_disk`` words both for the learner.
   The tmpfs is mounted in a mount namespace that only the sandbox's processes hold, so it is
   gone with the last of them, however they end (killed with SIGKILL too); the grader's machine
   never sees it. bwrap's own ``--size --tmpfs`` caps bytes but not files (it has no
