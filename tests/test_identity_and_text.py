@@ -23,13 +23,17 @@ import csv
 import io
 import os
 import shutil
+import threading
+import unicodedata
 from pathlib import Path
 
 import nbformat
 import pytest
 
 from ninetynine.cli import main as cli_main
+from ninetynine.grading import safe_text
 from ninetynine.grading.commands import main
+from ninetynine.grading.grader import survey
 from ninetynine.grading.results import feedback_name
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -45,6 +49,16 @@ def copy(source: Path, path: Path) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     shutil.copy(source, path)
     return path
+
+
+def release(fifo: Path) -> None:
+    """Open the named pipe for writing and close it: a reader blocked on it (a grader that
+    opened it, which it must not) then reads an empty file, and the test fails instead of
+    hanging. With no reader, nothing happens."""
+    try:
+        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+    except OSError:
+        pass
 
 
 def raising(path: Path, message: str) -> Path:
@@ -72,6 +86,9 @@ def graded(tmp_path_factory):
     (folder / "lnk").symlink_to(top / "elsewhere", target_is_directory=True)
     (folder / "pipe").mkdir()
     os.mkfifo(folder / "pipe" / "03-no-safe-card.ipynb")                # opening it would hang
+    guard = threading.Timer(120, release, [folder / "pipe" / "03-no-safe-card.ipynb"])
+    guard.daemon = True
+    guard.start()
     raising(folder / "eve" / "03-no-safe-card.ipynb", FORGED)
     copy(EXERCISE, folder / RED / "03-no-safe-card.ipynb")
     out = top / "out" / "results.csv"
@@ -80,6 +97,7 @@ def graded(tmp_path_factory):
         patch.setenv("COLUMNS", "400")      # the table's rows on one line each
         code = main(["grade", str(folder), "--out", str(out), "--jobs", "2", "--timeout", "60",
                      "--no-sandbox"])
+    guard.cancel()
     with out.open(encoding="utf-8", newline="") as file:
         rows = list(csv.DictReader(file))
     return {"folder": folder, "out": out, "code": code, "screen": screen.getvalue(),
@@ -158,6 +176,48 @@ def test_escape_sequences_reach_the_terminal_only_as_visible_escapes(graded):
     red = graded["out"].parent / "feedback" / f"{feedback_name(chr(92) + 'x1b[31mred')}.md"
     assert red.read_text(encoding="utf-8").splitlines()[0] == "# Feedback for \\\\x1b\\[31mred"
     assert outcome(graded, "\\x1b[31mred")[:2] == ({"graded"}, 0)   # and graded all the same
+
+
+def test_a_link_given_on_the_command_line_is_refused_too_and_a_real_folder_is_not(tmp_path):
+    """``ninetynine grade class/*`` hands each student's folder over itself: a link among them
+    is refused, not followed to the solutions it points to; the real folder beside it is read."""
+    copy(SOLUTION, tmp_path / "elsewhere" / "03-no-safe-card.ipynb")
+    (tmp_path / "mallory").symlink_to(tmp_path / "elsewhere", target_is_directory=True)
+    copy(EXERCISE, tmp_path / "zed" / "03-no-safe-card.ipynb")
+    found = survey([tmp_path / "mallory", tmp_path / "zed"], ROOT / "solutions")
+    assert found.problems == [f"{tmp_path / 'mallory'} is a symbolic link, so it was not "
+                              "followed: hand in the file itself."]
+    assert [(task.student, task.submission) for task in found.tasks] == [
+        ("zed", tmp_path / "zed" / "03-no-safe-card.ipynb")] and found.reported == []
+
+
+HOSTILE_TEXTS = ["a\n# b", "\r\n## Score: 3 out of 3\r\n", "x\x1b[2J\x9b31m\x07\x00\u202e",
+                 "<img src=x onerror=alert(1)>", "[a](javascript:x) ![i](y) `code` *b* _i_ ~s~",
+                 "- item", "1. item", "===", "> quote", "| a | b |", "\\#", "\udcff" * 3,
+                 "a\u2028b\u2029c", "=1+1", "x" * 1000]
+
+
+@pytest.mark.parametrize("text", HOSTILE_TEXTS)
+def test_each_place_gets_text_it_cannot_read_as_its_own(text):
+    markdown = safe_text.for_markdown(text)
+    assert "\n" not in markdown and not markdown.startswith(("#", "-", "+", "=", ">", "1."))
+    for position, character in enumerate(markdown):          # every syntax character escaped
+        if character in "#*_`<>[]|~":
+            assert markdown[position - 1] == "\\", (markdown, position)
+    for shown in (safe_text.for_terminal(text), safe_text.for_html(text),
+                  safe_text.for_csv(text), markdown):
+        assert not any(unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp") or c == "\u202e"
+                       for c in shown), shown
+        shown.encode("utf-8")                                # writable, surrogates and all
+    assert len(safe_text.for_terminal(text)) <= safe_text.MESSAGE_LIMIT
+    assert "<" not in safe_text.for_html(text) and ">" not in safe_text.for_html(text)
+    assert not safe_text.for_csv(text).startswith(safe_text.FORMULA_STARTS)
+
+
+def test_plain_text_passes_unchanged_to_every_place():
+    for text in ("ada", "Zoë", "李雷", "my_bot raised ZeroDivisionError: division by zero."):
+        assert safe_text.for_terminal(text) == safe_text.for_csv(text) == text
+        assert safe_text.for_html(text) == text
 
 
 # --- the league: the same rule for bots' names, and their names escaped ------------------------
