@@ -4,7 +4,8 @@
 ``ninetynine exercises nbgrader FOLDER``   writes the solutions in the form nbgrader accepts
 ``ninetynine grade SUBMISSION... [--exercise NAME] [--out results.csv] [--jobs N] [--timeout S]
 [--resume] [--scheduler ADDRESS] [--no-sandbox]``
-                                          grades notebooks (files or folders of them)
+                                          grades notebooks (files, or a class folder: one
+                                          folder per student; see ``grader.survey``)
 """
 from __future__ import annotations
 
