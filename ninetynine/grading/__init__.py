@@ -1,7 +1,11 @@
 """Exercises and grading for instructors.
 
 - ``notebooks``  the marks in a solution notebook, and building the learner's exercise from it
-- ``runner``     grading one submission in its own kernel, checks taken from the source
+- ``runner``     grading one submission: the learner's code in a sandbox, the checks here
+- ``sandbox``    the bubblewrap sandbox a learner's code runs in, and its limits
+- ``seccomp``    the system calls the sandbox refuses (file locks, file watches)
+- ``channel``    the narrow plain-data channel between the grader and a learner's process
+- ``withheld``   the exercise's own answers, taken out of the kit in the learner's process
 - ``integrity``  noticing a submission that changed the ``ninetynine`` package in its kernel
 - ``grader``     grading a class: finding the submissions, running workers in parallel
 - ``workers``    the worker process that grades one submission and sends back its result
@@ -10,6 +14,7 @@
 - ``nbgrader_export`` the solution notebooks in the form nbgrader accepts
 - ``commands``   ``ninetynine exercises build|nbgrader`` and ``ninetynine grade``
 - ``checking``   small helpers that check cells use (playing matches, comparing effects)
+- ``safe_text``  learner text made safe for Markdown, HTML, CSV and the terminal, and bounded
 
 The instructor's guide is ``docs/instructors.md``.
 """
