@@ -15,6 +15,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from pathlib import Path
@@ -22,7 +23,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from machine import sandbox_flags
+from machine import sandbox_flags, skip_without_bwrap
 from ninetynine.grading import workers
 from ninetynine.grading.commands import main
 from ninetynine.grading.results import feedback_name, safe_cell
@@ -183,15 +184,18 @@ def test_resume_grades_only_what_is_new_or_changed(graded_class, solutions, tmp_
     assert points == {"'=1+1": "1", "'@SUM(A1)": "0", "Zoë": "1", "Zoé": "1", "[bold]mark": "0", "new": "1"}
 
 
-def marked(mark: str) -> list[str]:
-    """Command lines of the processes whose environment holds ``mark`` (our grader's descendants)."""
+def marked(mark: str, sleep: str = "") -> list[str]:
+    """Command lines of the processes whose environment holds ``mark`` (our grader and its
+    workers), or whose command line is ``sleep`` (a learner's process: the sandbox starts from a
+    clean environment, so the mark cannot reach it)."""
     found = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit() or int(entry.name) == os.getpid():
             continue
         try:
-            if mark.encode() in (entry / "environ").read_bytes():
-                found.append((entry / "cmdline").read_bytes().replace(b"\0", b" ").decode())
+            line = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode().strip()
+            if mark.encode() in (entry / "environ").read_bytes() or (sleep and line == sleep):
+                found.append(line)
         except OSError:
             continue
     return found
@@ -212,10 +216,11 @@ def test_ctrl_c_stops_every_worker_and_sandbox_and_keeps_finished_results(soluti
     folder, out = tmp_path / "class", tmp_path / "out" / "results.csv"
     write(folder / "a-01.ipynb", RIGHT)
     write(folder / "b-01.ipynb", RIGHT)
+    seconds = f"300.{uuid.uuid4().int % 10 ** 9}"      # a sleep no other test starts
     write(folder / "c-01.ipynb", RIGHT, "import subprocess, time\n"
-          "subprocess.Popen(['sleep', '300'], start_new_session=True)\n"
+          f"subprocess.Popen(['sleep', '{seconds}'], start_new_session=True)\n"
           "while True:\n    time.sleep(0.1)")
-    mark = f"NINETYNINE_TEST_MARK_{uuid.uuid4().hex}"
+    mark, sleep = f"NINETYNINE_TEST_MARK_{uuid.uuid4().hex}", f"sleep {seconds}"
     # c never ends by itself, and its time limit outlasts the waits below: only Ctrl-C can end
     # this grading.
     # A terminal starts its foreground job with Ctrl-C at its default. But make test may itself
@@ -234,8 +239,7 @@ def test_ctrl_c_stops_every_worker_and_sandbox_and_keeps_finished_results(soluti
         signal.signal(signal.SIGINT, previous)
     try:
         wait_for(lambda: out.exists() and {"a", "b"} <= set(rows(out)), 180, "a and b to be graded")
-        wait_for(lambda: any(line.startswith("sleep 300") for line in marked(mark)), 180,
-                 "c's notebook to start its detached sleep")
+        wait_for(lambda: sleep in marked(mark, sleep), 180, "c's notebook to start its detached sleep")
         os.killpg(grader.pid, signal.SIGINT)                 # what Ctrl-C in a terminal sends
         try:                                        # a few seconds, even under load
             output, _ = grader.communicate(timeout=90)
@@ -247,7 +251,8 @@ def test_ctrl_c_stops_every_worker_and_sandbox_and_keeps_finished_results(soluti
             os.killpg(grader.pid, signal.SIGKILL)
     assert grader.returncode == 130, output
     assert "Stopped" in output and "--resume" in output
-    wait_for(lambda: not marked(mark), 30, lambda: f"every process to stop; left: {marked(mark)}")
+    wait_for(lambda: not marked(mark, sleep), 30,
+             lambda: f"every process to stop; left: {marked(mark, sleep)}")
     assert {name: row["points"] for name, row in rows(out).items()} == {"a": "1", "b": "1"}
     graded = watch(monkeypatch, "grade_here")
     write(folder / "c-01.ipynb", RIGHT)
@@ -274,3 +279,22 @@ def test_a_dask_cluster_grades_the_same_way(solutions, tmp_path):
     assert {name: (row["points"], row["status"]) for name, row in found.items()} == {
         "ada": ("1", "graded"), "bob": ("0", "graded")}
     assert found["bob"]["message"] == "AssertionError: double(-3) is wrong"
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="only a grader running as root gives each sandbox a "
+                                             "user of its own, who may be unable to read a folder")
+def test_a_sandbox_whose_user_cannot_read_the_temporary_folder_is_refused_in_one_sentence(
+        solutions, tmp_path, monkeypatch, capsys):
+    """The grader says why it cannot grade, before grading anything: not one row per submission
+    saying that grading failed unexpectedly."""
+    skip_without_bwrap("the sandbox's refusal")
+    private = tmp_path / "private"
+    private.mkdir(mode=0o700)
+    write(tmp_path / "class" / "ada-01.ipynb", RIGHT)
+    out = tmp_path / "out" / "results.csv"
+    monkeypatch.setenv("TMPDIR", str(private))
+    monkeypatch.setattr(tempfile, "tempdir", None)          # read TMPDIR again
+    assert main(["grade", "--solutions", str(solutions), str(tmp_path / "class"),
+                 "--out", str(out)]) == 2
+    said = capsys.readouterr()
+    assert f"cannot read {private}" in said.out + said.err and not out.exists()

@@ -114,9 +114,10 @@ def _grade_and_send(job: Job, send) -> None:
 
 
 def sandbox_refusal() -> str | None:
-    """The sentence refusing to grade on a machine without the sandbox, or None when it is there."""
-    from .sandbox import MISSING, available
-    return None if available() else MISSING
+    """The sentence refusing to grade where the sandbox cannot run (``sandbox.refusal``: no
+    bubblewrap, an architecture the filter does not know, files its user cannot read), or None."""
+    from .sandbox import refusal
+    return refusal()
 
 
 # --- local workers, forked from a forkserver ---------------------------------------------------

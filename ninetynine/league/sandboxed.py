@@ -57,9 +57,10 @@ def _league_answer(data):
 
 
 def missing_sandbox() -> str | None:
-    """The grader's sentence saying that bubblewrap is missing, or None when it is there."""
+    """The grader's sentence saying why learners' bots cannot run in a sandbox here
+    (``sandbox.refusal``), or None when they can."""
     from ..grading import sandbox
-    return None if sandbox.available() else sandbox.MISSING
+    return sandbox.refusal()
 
 
 class Sandboxed(PlainSeat):
