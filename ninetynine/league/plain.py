@@ -13,6 +13,14 @@ the sandbox) builds the same view back, with real kit objects in it: cards, move
 game's rule set, so a learner's bot reads ``view.hand``, ``view.legal_moves`` or
 ``view.rules.effect(...)`` exactly as in the notebooks.
 
+Only the view's own fields cross (those its class is made from), and a view holds only what its
+seat may know: the games' views leave out the deck, the other hands, the hidden cards of the
+history, and any random generator or seed (each game's ``hidden_from`` says what is hidden, and
+``ninetynine.testing`` checks every view against it). ``to_plain`` adds the game's name and
+options and nothing else; a value it does not know how to write (a ``random.Random``, say) is
+refused, never sent. ``tests/test_tournament_secrecy.py`` checks the data a seat is sent: the
+same in every deal the seat cannot tell apart, and never the seed.
+
 >>> import ninetynine as nn
 >>> state = nn.make("quentin_c", players=2).new_game(seed=1)
 >>> data = to_plain(state.view(0), "quentin_c", {"players": 2})
