@@ -440,17 +440,19 @@ def test_a_bot_busy_between_its_moves_is_stopped_and_an_honest_one_is_not():
     hog = Sandboxed(Entry("file", "hog", str(BOTS / "hog.py")), QUENTIN)
     hog.idle_limits = (0.05, 0.01)           # the defaults (1 s, 10%) would take longer to reach
     state = game.new_game(seed=1)
+    busy = (r"^my_bot kept the processor busy between its moves \([0-9.]+ seconds while the "
+            r"others played\), so it plays no more games in this league.$")
     try:
         hog.begin("first")
         hog.answer(state.view(state.to_move), 5.0)           # its threads start counting
         time.sleep(0.6)
-        for game_key in ("first", "second"):
-            hog.begin(game_key)
-            with pytest.raises(Forfeit, match=r"^my_bot kept the processor busy between its "
-                                              r"moves \([0-9.]+ seconds while the others played\), "
-                                              "so it plays no more games in this league.$"):
-                hog.answer(state.view(state.to_move), 5.0)
-            assert hog.learner is None                        # stopped, and not started again
+        with pytest.raises(Forfeit, match=busy):             # its next move, in the same game
+            hog.answer(state.view(state.to_move), 5.0)
+        assert hog.learner is None                            # stopped...
+        hog.begin("second")
+        with pytest.raises(Forfeit, match=busy):
+            hog.answer(state.view(state.to_move), 5.0)
+        assert hog.learner is None                            # ...and not started again
     finally:
         hog.close()
 

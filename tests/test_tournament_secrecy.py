@@ -222,9 +222,8 @@ def test_a_five_megabyte_answer_forfeits_at_once_with_one_sentence():
         took = time.monotonic() - started
     finally:
         flood.close()
-    assert outcome.forfeits == ((0, "my_bot answered 5,000,000 characters ('xxxxxxxxxxxxxxxxxxxx"
-                                    "xxxxxxxxxxxxxxxxx...'), far more than any move of this "
-                                    "game."),)
+    assert outcome.forfeits == ((0, "my_bot answered more than 64 KB, far more than any move "
+                                    "of this game."),)     # refused before it was read
     assert took < 1.5, took                             # the whole game, its stand-in's too
 
 
@@ -277,3 +276,28 @@ def test_the_referees_clock_runs_until_the_answer_is_parsed():
     assert late.forfeits == ((0, "my_bot took longer than 0.02 seconds to choose a move."),)
     untimed = play(game, [_Answers(first, 0.01, timed=False), other], fixture, 0.005)
     assert untimed.forfeits == ()
+
+
+def test_a_bot_remembers_nothing_from_one_game_to_the_next(monkeypatch):
+    """Each game is played by a fresh copy of the bot's process (``Sandboxed._fresh_copy``), so
+    a bot that keeps the games it saw finds none before the one it plays; with the copies turned
+    off, the same bot finds the last game in its memory (the test can fail)."""
+    skip_without_bwrap("the remembering bot's sandbox")
+    from ninetynine.league.sandboxed import Sandboxed
+    quentin, game = table("quentin_c", players=2), nn.make("quentin_c", players=2)
+
+    def league(rememberer):
+        careful = Sandboxed(Entry("file", "careful", str(BOTS / "careful.py")), quentin)
+        try:
+            return [play(game, [rememberer, careful], fixture, 5.0).forfeits
+                    for fixture in schedule(2, 2, 2, seed=5)]
+        finally:
+            rememberer.close()
+            careful.close()
+
+    fresh = league(Sandboxed(Entry("file", "rememberer", str(BOTS / "rememberer.py")), quentin))
+    assert len(fresh) == 4 and all(forfeits == () for forfeits in fresh), fresh
+    monkeypatch.setattr(Sandboxed, "_fresh_copy", lambda self: None)
+    kept = league(Sandboxed(Entry("file", "rememberer", str(BOTS / "rememberer.py")), quentin))
+    assert any("I remember 1 earlier game" in reason for forfeits in kept[1:]
+               for _, reason in forfeits), kept

@@ -93,7 +93,9 @@ from pathlib import Path
 from . import sandbox as _sandbox
 
 ANSWER_VARIABLE = "NINETYNINE_ANSWER_FD"   # names the descriptor the learner's side answers on
-MESSAGE_LIMIT = 64 * 1024 * 1024   # bytes of one answer
+#: bytes of one answer (``Learner.answer_limit`` may set less): an answer is read and parsed whole
+#: before anything can stop it, and 16 MB of the worst JSON takes Python about 3 s to parse
+MESSAGE_LIMIT = 16 * 1024 * 1024
 KIT = "ninetynine"
 GRADING = "NINETYNINE_GRADING"
 
@@ -116,6 +118,11 @@ class OutOfTime(LearnerFailure):
 
 class Stopped(LearnerFailure):
     status = "stopped"
+
+
+class TooLong(Stopped):
+    """An answer longer than ``Learner.answer_limit``: refused before it is read, and the
+    process stopped (the rest of the answer would still be in the pipe)."""
 
 
 class TooMuchOutput(LearnerFailure):
@@ -916,6 +923,7 @@ class Learner:
         self.tail = b""                # the last of the learner's output, for a diagnosis
         self.failure: LearnerFailure | None = None
         self.live_calls = 0
+        self.answer_limit = MESSAGE_LIMIT      # bytes of one answer (a league's moves: far less)
         #: the stand-ins in force (``_RemoteStandIn``): callback number -> the function here
         self.callbacks: dict[int, object] = {}
         self.callback_numbers = itertools.count(1)
@@ -990,8 +998,11 @@ class Learner:
 
     def _receive(self, deadline: float) -> dict:
         size = struct.unpack(">I", self._read_exactly(4, deadline))[0]
-        if size > MESSAGE_LIMIT:
-            self._fail(Stopped("The learner's code answered with more than 64 MB."))
+        if size > self.answer_limit:         # refused before it is read: the process must go
+            limit = self.answer_limit
+            self._fail(TooLong(f"The learner's code answered with more than "
+                               f"{f'{limit // 1024 ** 2} MB' if limit >= 1024 ** 2 else f'{limit // 1024} KB'}"
+                               ", far more than it was asked for."))
         try:
             answer = json.loads(self._read_exactly(size, deadline))
         except ValueError:
@@ -1212,6 +1223,23 @@ class Learner:
         """Drop the attributes read ahead (after a check: the next one reads afresh)."""
         self.read.clear()
 
+    def fork(self, timeout: float | None = None) -> None:
+        """From now on a copy of the learner's process, as it is now, answers
+        (``_Server.op_fork``); ``end_fork`` ends the copy and everything it changed, and the
+        process it was copied from answers again. What this side knows the learner's side holds
+        (handles, histories, attributes read) is forgotten each time."""
+        self._request({"op": "fork"}, timeout)
+        self._forget_held()
+
+    def end_fork(self, timeout: float | None = None) -> None:
+        """End the copy that ``fork`` made; the learner's process answers as it was before."""
+        self._request({"op": "end_fork"}, timeout)
+        self._forget_held()
+
+    def _forget_held(self) -> None:
+        self.histories, self.remotes = _Histories(), {}
+        self.read.clear()
+
     def function(self, name: str) -> Remote:
         """The learner's ``name`` as a ``Remote`` (calling it calls the learner's function)."""
         return Remote(self, name, name, True)
@@ -1359,6 +1387,7 @@ class _Server:
         self.space["display"] = _display
         self.stood: dict = {}
         self.asked: list = []          # the ids of the requests being answered, innermost last
+        self.forked = False            # a copy of the process made for one game (op_fork)
 
     def target(self, handle):
         if isinstance(handle, str):
@@ -1394,6 +1423,8 @@ class _Server:
                 reply = getattr(kind, "op_" + message["op"])(self, message)
             except BaseException as error:  # noqa: BLE001 - every error of the learner's code
                 reply = {"error": _error_data(error)}
+            if reply is None:               # answered by a copy of this process (op_fork)
+                return message
             try:
                 send(self, {**reply, "id": message.get("id")})
             except (TypeError, ValueError) as error:
@@ -1536,6 +1567,32 @@ class _Server:
         finally:
             sys.stdout.flush()
         return {"passed": True}
+
+    def op_fork(self, message):
+        """Go on in a copy of this process (``Learner.fork``): the copy answers this request and
+        every request after it, until ``end_fork`` ends it; this process waits, untouched by
+        whatever the copy does, then answers again. A league plays each game in such a copy, so
+        that nothing a bot remembers of one game reaches the next."""
+        if self.forked:
+            raise RuntimeError("This process is already a copy made for one game.")
+        sys.stdout.flush()
+        child = os.fork()
+        if child == 0:
+            self.forked = True
+            return {"forked": True}
+        _, status = os.waitpid(child, 0)
+        if os.waitstatus_to_exitcode(status) != 0:  # the copy stopped otherwise than by end_fork:
+            os._exit(1)                             # so does this process, and the channel closes
+        return None
+
+    def op_end_fork(self, message):
+        """End the copy made by ``op_fork``: it answers, then exits; the process it was copied
+        from answers from now on."""
+        if not self.forked:
+            raise RuntimeError("This process is no copy made for one game.")
+        sys.stdout.flush()
+        self.answer({"ended": True, "id": message.get("id")})
+        os._exit(0)
 
     def op_withhold(self, message):
         """Take the exercise's own answers out of the kit here (``withheld.py``), before any of

@@ -13,6 +13,13 @@ time it takes to start is never counted as a move's. A move's time - the channel
 reading and rebuilding its answer, and the referee's parsing of the text - is the referee's
 clock (``referee._play_answer``); the channel's own limit is what is left of it.
 
+**Each game is played by a fresh copy of the bot's process** (``Learner.fork``), made from it as
+its file left it: a bot's process lives for the whole league, and the same deal comes back in
+other seats and line-ups (duplicate deals), so a bot that remembered the hands of one game could
+know its opponents' hands when the deal comes back. The copy ends with its game, and all it
+learnt with it (a copy takes about 3 ms to make). An answer is at most ``ANSWER_BYTES``: a longer
+one is refused before it is read (reading it would take the referee's time, not the bot's).
+
 A bot that is too slow, prints too much, or ends its own process loses its sandbox with the game;
 the next game starts it again (and runs the file again). A file that does not run at all, or
 defines no bot, forfeits every game with the same reason, and is not started again; nor is one
@@ -39,6 +46,9 @@ from .seat import BOT_NAMES
 #: bytes of memory (address space) for each bot's process: every bot of a league has its sandbox
 #: at once, so less than a graded notebook gets (a kit bot's process takes about 30 MB)
 MEMORY = 1024 ** 3
+
+#: bytes of one answer a bot's process may send (a move's text is a few characters)
+ANSWER_BYTES = 64 * 1024
 
 #: a bot busy between its moves for more than this many processor seconds in all...
 IDLE_SECONDS = 1.0
@@ -71,7 +81,7 @@ class Sandboxed(PlainSeat):
                  start_seconds: float = 60, hide=()):
         super().__init__(entry, table)
         self.use_bwrap, self.start_seconds, self.hide = use_bwrap, start_seconds, tuple(hide)
-        self.learner, self.copy = None, None
+        self.learner, self.copy, self.forked = None, None, False
         self.idle_seconds, self.waited, self.watch, self.since = 0.0, 0.0, None, None
         self.idle_limits = (IDLE_SECONDS, IDLE_SHARE)
 
@@ -91,6 +101,7 @@ class Sandboxed(PlainSeat):
         try:
             self.learner = Learner(sandbox=self.use_bwrap, hide=self.hide,
                                    limits=Limits(memory=MEMORY))
+            self.learner.answer_limit = ANSWER_BYTES
             self.learner.load(self._file(), timeout=self.start_seconds)
             self.learner.run(SEAT_CODE, "<league>", timeout=self.start_seconds)
             named = self.learner.call("_league_player", timeout=self.start_seconds)
@@ -115,12 +126,31 @@ class Sandboxed(PlainSeat):
         if self.learner is not None and self.learner.failure is not None:
             self._stop()                        # stopped in the last game: start afresh
         super().begin(key)
+        if self.learner is not None:
+            self._fresh_copy()
+
+    def _fresh_copy(self) -> None:
+        """End the last game's copy of the bot's process, and make a new one for this game (see
+        the module's docstring); the idle watch starts again on the new copy."""
+        from ..grading.channel import LearnerFailure
+        try:
+            if self.forked:
+                self.learner.end_fork(timeout=self.start_seconds)
+            self.forked = False
+            self.learner.fork(timeout=self.start_seconds)
+            self.forked = True
+        except LearnerFailure as failure:
+            self.broken = f"The bot's process could not be copied for a new game: {failure}"
+            self._stop()
+            return
+        self.watch = IdleWatch(self.learner.process.pid)
+        self._moved()
 
     def _running(self) -> bool:
         return self.learner is not None
 
     def answer(self, view, seconds: float) -> str:
-        from ..grading.channel import DecodeError, LearnerFailure, OutOfTime
+        from ..grading.channel import DecodeError, LearnerFailure, OutOfTime, TooLong
         asked = time.monotonic()
         self._ready()
         self._check_idle()
@@ -130,6 +160,9 @@ class Sandboxed(PlainSeat):
             text = self.learner.call("_league_answer", data, timeout=left)
         except OutOfTime:
             raise Forfeit(too_slow(self.function, seconds)) from None
+        except TooLong:
+            raise Forfeit(f"{self.function} answered more than {ANSWER_BYTES // 1024} KB, far "
+                          "more than any move of this game.") from None
         except LearnerFailure as failure:
             raise Forfeit(str(failure)) from None       # the channel's sentence: stopped...
         except DecodeError:                     # not plain data: no text, whatever it was
@@ -172,6 +205,7 @@ class Sandboxed(PlainSeat):
         if self.learner is not None:
             self.learner.close()
             self.learner = None
+        self.forked = False
 
     def close(self) -> None:
         """The league is over: stop the sandbox, and delete the copy a Dask worker made."""
