@@ -26,7 +26,8 @@ either the old file or the new one, never half of one.
 
 - ``results.grading.json`` (beside the CSV): every result with a digest of the submitted file's
   content and of its solution notebook, which is what ``--resume`` compares, with the exercise:
-  a submission whose content and exercise are unchanged is not graded again; a changed one is.
+  a submission whose content and exercise are unchanged is not graded again; a changed one is,
+  and so is one the grader could not run for want of a package (status "grader missing package").
 """
 from __future__ import annotations
 
@@ -41,7 +42,7 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-from .runner import Result
+from .runner import MISSING, Result
 from .safe_text import FORMULA_STARTS, NAME_LIMIT, for_csv, for_markdown
 
 CSV_FIELDS = ["student", "exercise", "check", "points", "max_points", "passed", "status", "message"]
@@ -195,9 +196,11 @@ class ResultsFolder:
                              f"({error}); move it away to grade everything again.") from None
 
     def earlier(self, digest: str, exercise: str) -> Result | None:
-        """An earlier result for a file with this content and exercise, if the record has one."""
+        """An earlier result for a file with this content and exercise, if the record has one;
+        never one the grader could not run for want of a package (``MISSING``): not the
+        learner's doing, so it is graded again."""
         for entry in self.entries.values():
-            if entry.key == (digest, exercise):
+            if entry.key == (digest, exercise) and entry.result.status != MISSING:
                 return entry.result
         return None
 

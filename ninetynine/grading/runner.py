@@ -76,6 +76,7 @@ MESSAGE_LIMIT = 300               # characters of an error message shown in feed
 GRADED, ERROR, TIMEOUT, OUTPUT, DIED, TAMPERED, UNREADABLE = (
     "graded", "error", "out of time", "too much output", "kernel stopped", "package changed",
     "unreadable")
+MISSING = "grader missing package"   # the grader's Python lacks what the exercise itself imports
 UNFINISHED = "NotImplementedError"   # an exercise stub not yet written: noted, not fatal
 WITHHELD = "Withheld"    # a cell used one of the kit's answers the grader withholds: noted too
 
@@ -134,6 +135,40 @@ def _error_text(name: str, message: str | None) -> str:
     if name == UNFINISHED and not message:
         return f"{UNFINISHED}: this part is not written yet (the exercise's stub is still there)"
     return out_of_disk(name, message) or (f"{name}: {message}" if message else str(name))
+
+
+def _missing_package(error: LearnerError, source_notebook) -> str | None:
+    """The sentence for a learner's cell whose import failed because **the grader** lacks a
+    package: the exercise's own solution notebook meets the same error here (each of its import
+    statements, whatever cell holds it, is run in this process, whose Python and packages are
+    the learner's process's too). Such as ``from ninetynine.ui import Table`` without
+    ipywidgets, in an environment that lacks the ``grading`` extra. None for any other error,
+    and for a package that only the learner's notebook imports (``import tensorflow``): that
+    stays the learner's error."""
+    if "ImportError" not in error.bases:
+        return None
+    for cell in source_notebook.cells:
+        try:
+            tree = ast.parse(cell.source) if cell.cell_type == "code" else None
+        except SyntaxError:
+            continue
+        for node in ast.walk(tree) if tree else ():
+            if not isinstance(node, (ast.Import, ast.ImportFrom)) or getattr(node, "level", 0):
+                continue
+            try:
+                exec(compile(ast.Module([node], []), "<the exercise's imports>", "exec"), {})
+            except ImportError as ours:
+                if (type(ours).__name__, str(ours).strip()[:2000]) != (error.name, error.text):
+                    continue
+                what = (f"it lacks the package {ours.name}, which the exercise itself uses"
+                        if isinstance(ours, ModuleNotFoundError) and ours.name else
+                        f"the exercise's own imports fail there too ({error.name}: "
+                        f"{error.text[:150]})")
+                return (f"The grader cannot run this notebook: {what}; the instructor should "
+                        "install 'ninetynine[grading]' and grade it again.")
+            except Exception:   # noqa: BLE001 - any other failure of the exercise's own import
+                continue
+    return None
 
 
 def learner_cells(submission, check_ids: set[str]) -> list[int]:
@@ -228,6 +263,10 @@ def _run(learner: Learner, notebook, source_notebook, the_checks, result: Result
                         max(0.001, finish - time.monotonic()))
         except LearnerError as error:
             text = _error_text(error.name, error.text)
+            lacking = _missing_package(error, source_notebook)
+            if lacking:
+                result.fail_all(MISSING, lacking)
+                return
             if error.name == WITHHELD:
                 result.notes.append(f"Cell {index + 1} stopped where it used one of the kit's "
                                     f"own answers: {error.text}"[:MESSAGE_LIMIT])
