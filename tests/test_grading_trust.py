@@ -198,6 +198,17 @@ def test_a_stand_in_answers_only_while_it_is_in_force():
         with pytest.raises(RuntimeError, match="no longer in force"):
             later(3)
         assert learner.names()["KEPT"] != []            # what it kept is only a callback
+        asked = []
+
+        def counted(x):
+            asked.append(x)
+            return x * 10
+        learner.run("def total(xs):\n    return sum(helper(x) for x in xs)")
+        total = learner.function("total")
+        with standing_in(total, ahead={"helper": [(x,) for x in range(50)]}, helper=counted):
+            asked.clear()                               # answered ahead: no call crosses back
+            assert total(list(range(50))) == 12250 and asked == []
+            assert total([99]) == 990 and asked == [99]  # any other argument crosses
 
 
 def test_an_answer_slow_to_rebuild_counts_against_the_call_s_time():

@@ -550,10 +550,10 @@ class Remote:
     def __reduce__(self):
         return (_handle, (self._handle,))
 
-    def _stand_in(self, names: dict):
+    def _stand_in(self, names: dict, ahead: dict | None = None):
         """A context in which this function finds ``names`` among its global names (see
         ``checking.standing_in``)."""
-        return _RemoteStandIn(self, names)
+        return _RemoteStandIn(self, names, ahead or {})
 
 
 class _RemoteStandIn:
@@ -563,17 +563,20 @@ class _RemoteStandIn:
     ever enters the learner's process (it could keep it and call it for a later check), and a
     callback is answered only while its stand-in is in force (``Learner.callbacks``)."""
 
-    def __init__(self, remote: Remote, names: dict):
-        self.remote, self.names, self.numbers = remote, names, {}
+    def __init__(self, remote: Remote, names: dict, ahead: dict):
+        self.remote, self.names, self.numbers, self.ahead = remote, names, {}, ahead
 
     def __enter__(self):
         learner = self.remote._learner
+        tables = {}
         for name, function in self.names.items():
             number = next(learner.callback_numbers)
             learner.callbacks[number] = function
             self.numbers[name] = number
+            tables[name] = [[_call_key(tuple(args), {}), _ahead_value(function(*args))]
+                            for args in self.ahead.get(name, ())]
         learner._request({"op": "stand_in", "target": self.remote._handle,
-                          "names": self.numbers}, _call_timeout())
+                          "names": self.numbers, "ahead": tables}, _call_timeout())
         return self
 
     def __exit__(self, *exc):
@@ -1341,6 +1344,24 @@ def _write_back(original, data, learner) -> None:
             original.update(after)
 
 
+def _call_key(args: tuple, kwargs: dict) -> str:
+    """A digest of the text of a call's arguments (``repr``), the same on both sides for the
+    kit's values (cards, numbers, lists, tuples...): a stand-in's answers sent ahead are found
+    by it. A learner's object that writes itself like one of those only gets the answer the
+    stand-in would give it for that value."""
+    import hashlib
+    return hashlib.blake2b(repr((args, kwargs)).encode(), digest_size=12).hexdigest()
+
+
+def _ahead_value(value):
+    """An answer sent ahead: a number, text or nothing as itself, anything else pickled."""
+    return value if value is None or type(value) in (bool, int, float, str) else {"p": _pickled(value)}
+
+
+def _from_ahead(sent):
+    return _unpickled(sent["p"]) if isinstance(sent, dict) else sent
+
+
 def _write_all(descriptor: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
@@ -1537,7 +1558,8 @@ class _Server:
 
     def op_stand_in(self, message):
         function = self.target(message["target"])
-        names = {str(name): _Callback(self, int(number), str(name))
+        ahead = message.get("ahead") or {}
+        names = {str(name): _Callback(self, int(number), str(name), dict(ahead.get(name, [])))
                  for name, number in message["names"].items()}
         space = getattr(function, "__globals__", {})
         missing = object()
@@ -1612,10 +1634,15 @@ class _Callback:
     """A stand-in as the learner's function finds it (``_RemoteStandIn``): calling it asks the
     trusted side to run the stand-in there, with the arguments sent as plain data."""
 
-    def __init__(self, server: "_Server", number: int, name: str):
+    def __init__(self, server: "_Server", number: int, name: str, ahead: dict):
         self._server, self._number, self.__name__ = server, number, name
+        self._ahead = ahead         # call key -> the answer, pickled, sent ahead by the grader
 
     def __call__(self, *args, **kwargs):
+        if self._ahead:
+            key = _call_key(args, kwargs)
+            if key in self._ahead:
+                return _from_ahead(self._ahead[key])    # a fresh copy each time
         return self._server.callback(self._number, args, kwargs)
 
     def __repr__(self):
