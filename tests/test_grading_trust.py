@@ -240,3 +240,23 @@ def test_decoding_refuses_an_answer_of_too_many_values(monkeypatch):
         with pytest.raises(channel.DecodeError, match="more than 1,000 values"):
             decode(list(range(5000)))
     assert json.loads(json.dumps(list(range(5000)))) == decode(list(range(5000)))   # unbounded outside
+
+
+def test_a_submission_swapped_for_a_link_after_it_was_found_is_not_followed(tmp_path):
+    """The class folder is looked at once, when grading begins (links are refused there); the
+    file is read again when its turn comes, without following a link, and only if regular."""
+    import os
+    (tmp_path / "ann").mkdir()
+    linked = tmp_path / "ann" / "03-no-safe-card.ipynb"
+    os.symlink(ROOT / "solutions" / "03-no-safe-card.ipynb", linked)
+    os.mkfifo(tmp_path / "pipe.ipynb")
+    honest = tmp_path / "bob" / "03-no-safe-card.ipynb"
+    honest.parent.mkdir()
+    honest.write_bytes((ROOT / "solutions" / "03-no-safe-card.ipynb").read_bytes())
+    for path, sentence in [(linked, "03-no-safe-card.ipynb is a symbolic link, so it was not "
+                                    "followed. Hand in the file itself."),
+                           (tmp_path / "pipe.ipynb", "pipe.ipynb is not a regular file, so it was "
+                                                     "not read. Hand in the file itself.")]:
+        result = grade(path, "03-no-safe-card")
+        assert (result.status, result.message, result.score) == ("unreadable", sentence, 0)
+    assert grade(honest, "03-no-safe-card").score == 3

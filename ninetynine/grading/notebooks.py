@@ -71,6 +71,28 @@ def read(path: str | Path) -> nbformat.NotebookNode:
     return nbformat.read(str(path), as_version=4)
 
 
+class NotAFile(OSError):
+    """A submission that is not a regular file where it was handed in (a link, a pipe...)."""
+
+
+def read_handed_in(path: str | Path) -> nbformat.NotebookNode:
+    """Read a submitted notebook without following a symbolic link, and only if it is a regular
+    file: the class folder was looked at when the grading began (``grader.find_tasks``), and a
+    file swapped for a link since then is refused here (``NotAFile``), not followed."""
+    import os
+    import stat
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError as error:
+        if os.path.islink(path):
+            raise NotAFile(f"{Path(path).name} is a symbolic link, so it was not followed.") from error
+        raise
+    with os.fdopen(descriptor, "rb") as file:
+        if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+            raise NotAFile(f"{Path(path).name} is not a regular file, so it was not read.")
+        return nbformat.reads(file.read().decode("utf-8"), as_version=4)
+
+
 def check_mark(cell) -> dict | None:
     """The nbgrader metadata of a check cell, or None when ``cell`` is not a check cell."""
     mark = cell.get("metadata", {}).get("nbgrader", {})

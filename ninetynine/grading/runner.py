@@ -3,8 +3,9 @@
 The steps, for one submission (``grade_submission``):
 
 1. start the learner's process in its own sandbox (``channel.Learner``, ``sandbox.py``), with
-   ``NINETYNINE_GRADING=1`` so that notebooks skip live tables, its own copy of the notebook in
-   a private scratch folder, and nothing else of the machine's files to see or change;
+   ``NINETYNINE_GRADING=1`` so that notebooks skip live tables, its own copy of the notebook
+   (read-only, in ``/tmp/given``), a scratch disk of its own, and nothing else of the machine's
+   files to see or change;
 2. run the learner's cells - every code cell except check cells - there, under one time limit
    for the whole notebook. A cell that raises stops the run, as "Restart and Run All" would,
    and the submission fails - except ``NotImplementedError``, the exercise's own stub: a learner
@@ -67,7 +68,7 @@ from pathlib import Path
 
 from . import integrity
 from .channel import Learner, LearnerError, LearnerFailure, OutOfTime, TooMuchOutput, deadline
-from .notebooks import BEGIN_SOLUTION, check_mark, checks, read
+from .notebooks import BEGIN_SOLUTION, NotAFile, check_mark, checks, read, read_handed_in
 from .sandbox import Limits, out_of_disk
 from .withheld import METADATA
 
@@ -220,7 +221,9 @@ def grade_submission(submission: str | Path, source: str | Path, student: str,
     result = Result(student, source.stem, str(submission),
                     checks=[CheckResult(c.grade_id, 0, c.points, False) for c in the_checks])
     try:
-        notebook = read(submission)
+        notebook = read_handed_in(submission)
+    except NotAFile as error:
+        return result.fail_all(UNREADABLE, f"{error} Hand in the file itself.")
     except Exception as error:  # any unreadable file: not JSON, not a notebook, missing
         return result.fail_all(UNREADABLE, f"The file could not be read as a notebook ({type(error).__name__}).")
     limits = Limits(output=OUTPUT_LIMIT, cpu=int(timeout * (2 + len(the_checks))) + 30)
