@@ -96,3 +96,19 @@ def test_illegal_moves_explain_why():
         assert reason in str(error.value)
     with pytest.raises(nn.IllegalMove, match="not a move"):
         state.play(42)
+
+
+def test_a_round_summary_says_a_repeated_loss_once_with_how_often():
+    """"1 for passing 66, 1 for passing 66" read aloud twice the same thing (issue 32): the same
+    loss is said once, with its tokens added up and how often it happened."""
+    from ninetynine.counting.events import CardPlayed, TokensLost
+    from ninetynine.ui.sentences import _seat_losses
+    deck = nn.make("quentin_c").rules.deck
+    king, jack = (next(card for card in deck if card.rank == rank) for rank in "KJ")
+    events = []
+    for old, new in [(60, 70), (58, 68), (62, 72)]:                 # passing 66, three times
+        events += [CardPlayed(1, king, None, old, new), TokensLost(1, 1, "passing", 1, 5)]
+    events += [CardPlayed(1, jack, None, 32, 42), TokensLost(1, 1, "passing", 1, 4)]   # and 33
+    assert _seat_losses(events, 1, 0, None) == (
+        "Seat 1 lost 4 tokens: 3 for passing 66 three times, 1 for passing 33.")
+    assert _seat_losses(events[:4], 1, None, None) == "Seat 1 lost 2 tokens: 2 for passing 66 twice."

@@ -211,18 +211,30 @@ def _seat_losses(events: list, seat: int, you: int | None, names, out: bool = Fa
     """"Seat 1 lost 3 tokens: 1 for passing 66, 2 for busting at 190." / "You lost nothing." /
     "Seat 2 is out of the game." (``out``: no tokens left, and nothing lost this round)."""
     who = seat_name(seat, you, names)
-    play, reasons, total = None, [], 0
+    play, reasons, total = None, {}, 0
     for event in events:
         if type(event) is ev.CardPlayed:
             play = event
         elif type(event) is ev.TokensLost and event.seat == seat:
             total += event.tokens
-            reasons.append(f"{event.tokens} {_loss_reason(event, play, you, names)}")
+            reason = _loss_reason(event, play, you, names)
+            tokens, times = reasons.get(reason, (0, 0))
+            reasons[reason] = (tokens + event.tokens, times + 1)
     if not total and out:
         return f"{who} {'are' if seat == you else 'is'} out of the game."
     if not total:
         return f"{who} lost nothing."
-    return f"{who} lost {text.plural(total, 'token')}: {', '.join(reasons)}."
+    said = [f"{tokens} {reason}{_times(times)}" for reason, (tokens, times) in reasons.items()]
+    return f"{who} lost {text.plural(total, 'token')}: {', '.join(said)}."
+
+
+def _times(times: int) -> str:
+    """How often the same loss happened, after it: "", " twice", " three times", " 4 times".
+
+    >>> [_times(n) for n in (1, 2, 3, 4)]
+    ['', ' twice', ' three times', ' 4 times']
+    """
+    return {1: "", 2: " twice", 3: " three times"}.get(times, f" {times} times")
 
 
 def _loss_reason(lost, play, you: int | None, names) -> str:
