@@ -342,6 +342,12 @@ def test_the_counting_table_plays_a_round_by_keyboard(page):
 
 def play_a_round(table: Table) -> None:
     assert table.root.locator('[role="status"][aria-live="polite"]').count() == 1
+    seats = table.root.locator(".nn-seat").all_text_contents()
+    assert seats and all(re.match(r"^(You|Seat \d+)( \(to move\))?: \d+ tokens?, ", seat)
+                         for seat in seats), seats      # read aloud: "Seat 1: 9 tokens, 3 cards"
+    repeated = table.root.locator(".nn-hand button").evaluate_all(
+        "buttons => buttons.filter(b => b.title && b.title === b.getAttribute('aria-label')).length")
+    assert repeated == 0, "a card's tooltip repeats its name: screen readers say it twice"
     assert table.root.locator("h2, h3").count() >= 3, "section titles are headings"
     assert table.tab_to(lambda f: bool(CARD.match(f["name"])))["group"] == "hand"
     pictured = False

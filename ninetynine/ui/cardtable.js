@@ -57,8 +57,9 @@ function cardButton(card, send, words) {
     card.selected ? "nn-selected" : ""].join(" "));
   const button = h("button", {
     class: classes, type: "button", "aria-label": card.label,
+    // No title that repeats the name: a screen reader would read it again as the description.
     "aria-disabled": card.playable ? null : "true", "aria-describedby": describedBy,
-    title: card.reason || card.label,
+    title: card.reason || null,
     "data-focus": `card:${card.id}`, "data-group": "hand",
     onclick: () => send({ action: "card", card: card.id }),
   }, faceParts(card));
@@ -111,6 +112,8 @@ function seatList(seats, kind, words) {
       seat.mark ? h("span", { class: `nn-mark nn-team-${seat.team}`, "aria-hidden": "true", text: seat.mark }) : null,
       seat.name),
     seat.to_move ? h("span", { class: "nn-turn", text: ` ${words.to_move}` }) : null,
+    // The facts sit on a line of their own; read aloud, a colon parts them from the name.
+    h("span", { class: "nn-hidden", text: ": " }),
     h("span", { class: "nn-seat-facts", text: seat.facts.join(", ") }));
     return item;
   }));
