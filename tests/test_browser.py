@@ -348,6 +348,11 @@ def play_a_round(table: Table) -> None:
     repeated = table.root.locator(".nn-hand button").evaluate_all(
         "buttons => buttons.filter(b => b.title && b.title === b.getAttribute('aria-label')).length")
     assert repeated == 0, "a card's tooltip repeats its name: screen readers say it twice"
+    room = table.root.evaluate("""(root) => {
+        const hand = root.querySelector('.nn-hand').getBoundingClientRect();
+        const card = root.querySelector('.nn-hand button').getBoundingClientRect();
+        return Math.min(card.left - hand.left, hand.bottom - card.bottom); }""")
+    assert room >= 6, f"the first card's focus ring (6 px round it) is cut off: {room} px of room"
     assert table.root.locator("h2, h3").count() >= 3, "section titles are headings"
     assert table.tab_to(lambda f: bool(CARD.match(f["name"])))["group"] == "hand"
     pictured = False
