@@ -4,11 +4,11 @@ process gains nothing.
 Until these exercises' checks ran in the grader, their check code ran inside the learner's
 sandbox and only ``{"passed": ...}`` came back, so one line in a cell -
 ``c._SERVER.op_check = lambda m: {"passed": True}`` - got full marks (13 of 13 and 11 of 11,
-checked before the change). Now exercise 20's checks and all of exercise 21's but ``check-game``
-run in the grader (``runner.Placement``: the source notebooks' ``grader-helpers`` cells are
-defined in the grader, the ``check-in-sandbox`` check stays in the learner's process), and the
-learner's process answers requests with its server class's own methods. The submissions are
-built here from the learners' notebooks in ``exercises/``, graded in the sandbox.
+checked before the change). Now every check of both runs in the grader (``runner.Placement``:
+the source notebooks' ``grader-helpers`` cells are defined in the grader), exercise 21's
+``check_game`` too (``grading.game_check``): the learner's process only answers calls with plain
+data, and no request asks it for a verdict. The submissions are built here from the learners'
+notebooks in ``exercises/``, graded in the sandbox, each attack beside an honest control.
 """
 from __future__ import annotations
 
@@ -91,8 +91,6 @@ def test_a_forged_check_of_exercise_20_gets_the_true_score(tmp_path):
     assert result.score == 1
     assert all(check.message.startswith("AssertionError: Your test passed on an engine")
                for check in result.checks if not check.passed), result.checks
-    assert any("changed the grader's channel" in note and "op_check" in note
-               for note in result.notes), result.notes
 
 
 SNIFFERS = {
@@ -114,22 +112,89 @@ def test_a_test_that_tells_a_planted_engine_by_a_name_catches_nothing(tmp_path, 
     assert not any(check.passed for check in result.checks if check.grade_id != "real-engine")
 
 
-def test_a_forged_check_of_exercise_21_is_true_in_the_grader_and_caught_in_the_sandbox(tmp_path):
+#: Exercise 21's ``FifteenGame`` as a stub that fails ``check_game`` and forges its verdict in its
+#: own process, while the check runs (``check_game`` alone asks ``new_game(seed=...)`` by keyword).
+FORGERIES = {
+    # the one line that got full marks when check-game ran in the learner's process
+    "op_check replaced": FORGE_THE_CHECK,
+    # a passing answer written on the grader's pipe, under the id of the question being asked
+    "a passing reply on the pipe": '''import ninetynine.grading.channel as channel
+
+
+class FifteenGame:
+    name, players = "fifteen", 2
+
+    def new_game(self, *args, **kwargs):
+        if "seed" in kwargs:
+            server = channel._SERVER
+            server.answer({"passed": True, "id": server.asked[-1]})
+        raise NotImplementedError()
+''',
+    # every question answered "passed" from then on, by the server class's own method
+    "every question answered passed": '''import ninetynine.grading.channel as channel
+
+
+class FifteenGame:
+    name, players = "fifteen", 2
+
+    def new_game(self, *args, **kwargs):
+        if "seed" in kwargs:
+            channel._Server.op_steps = lambda server, message: {"passed": True}
+        raise NotImplementedError()
+''',
+}
+
+
+@pytest.fixture(scope="module")
+def reference_21(tmp_path_factory):
+    """The honest control: the reference solution of exercise 21, graded in the same run."""
+    answers = solution_regions("21-your-own-game", 0, 9)
+    path = submission(tmp_path_factory.mktemp("ref"), "ref", "21-your-own-game", "pass", answers)
+    return grade_submission(path, ROOT / "solutions" / "21-your-own-game.ipynb", "ref", 60)
+
+
+@pytest.mark.parametrize("forgery", FORGERIES)
+def test_a_forged_verdict_of_check_game_scores_nothing(tmp_path, forgery, reference_21):
+    """Exercise 21's check-game is decided in the grader (``game_check.ChannelGameRun``): no
+    request asks the learner's process for a verdict, so a forged one is never read as one. A
+    learner's process that answers "passed" to the questions instead fails them: an answer that
+    is no answer to the question asked, or one under another question's id, stops the process."""
     # parse_move and legal_moves written (the 'moves' check), the rest left as stubs
     answers = solution_regions("21-your-own-game", 0, 1)
-    path = submission(tmp_path, "wes", "21-your-own-game", FORGE_THE_CHECK, answers)
+    path = submission(tmp_path, "wes", "21-your-own-game", FORGERIES[forgery], answers)
     result = grade_submission(path, ROOT / "solutions" / "21-your-own-game.ipynb", "wes", 30)
-    assert verdicts(result) == {"moves": True, "play-rules": False, "result": False,
-                                "view": False, "copy-save": False, "deal": False,
-                                "check-game": False}, result.checks
-    assert result.score == 1
-    assert result.status == TAMPERED and "op_check" in result.message, result
-    sandboxed = result.checks[-1]
-    assert "changed the grader's channel" in sandboxed.message, sandboxed
-    assert all("NotImplementedError" in check.message for check in result.checks[1:-1])
+    game_check = verdicts(result)["check-game"], result.checks[-1].points
+    assert game_check == (False, 0), result.checks
+    if forgery == "a passing reply on the pipe":     # the channel stopped the process
+        assert (result.status, result.score) == ("kernel stopped", 0), result
+    else:
+        assert result.status == GRADED and result.score == 1, result
+        assert verdicts(result) == {"moves": True, "play-rules": False, "result": False,
+                                    "view": False, "copy-save": False, "deal": False,
+                                    "check-game": False}, result.checks
+        assert "check_game(FifteenGame(), games=10) found" in result.checks[-1].message
+    assert (reference_21.status, reference_21.score, reference_21.max_score) == (GRADED, 13, 13), \
+        reference_21.checks
 
 
-def test_replacing_exec_to_pass_a_sandbox_check_fails_the_submission(tmp_path):
+def test_views_that_share_the_states_list_fail_check_game_when_graded(tmp_path, reference_21):
+    """An identity bug, found in the grader: the view holds the state's own list of the seat's
+    hand (a bot that changed it would change the game). The grader tells the lists apart by
+    their numbers in the learner's process."""
+    answers = solution_regions("21-your-own-game", 0, 9)
+    assert "tuple(self.hands[seat])" in answers[4], "the view's region moved"
+    answers[4] = answers[4].replace("tuple(self.hands[seat])", "self.hands[seat]")
+    path = submission(tmp_path, "yan", "21-your-own-game", "pass", answers)
+    result = grade_submission(path, ROOT / "solutions" / "21-your-own-game.ipynb", "yan", 60)
+    assert result.status == GRADED, result
+    failed = {check.grade_id for check in result.checks if not check.passed}
+    assert failed == {"view", "check-game"}, result.checks
+    assert "view(0) holds the state's own state.hands[0] at view.hand" in \
+        result.checks[-1].message, result.checks[-1]
+    assert reference_21.score == 13, reference_21.checks
+
+
+def test_replacing_exec_in_the_learners_process_fails_the_submission(tmp_path):
     path = submission(tmp_path, "xan", "21-your-own-game", FORGE_EXEC, [])
     result = grade_submission(path, ROOT / "solutions" / "21-your-own-game.ipynb", "xan", 30)
     assert (result.status, result.score) == (TAMPERED, 0), result

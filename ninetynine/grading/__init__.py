@@ -6,6 +6,7 @@
 - ``seccomp``    the system calls the sandbox refuses (file locks, file watches)
 - ``channel``    the narrow plain-data channel between the grader and a learner's process
 - ``withheld``   the exercise's own answers, taken out of the kit in the learner's process
+- ``game_check`` ``check_game`` on a learner's game through the channel, decided in the grader
 - ``integrity``  noticing a submission that changed the ``ninetynine`` package in its kernel
 - ``grader``     grading a class: finding the submissions, running workers in parallel
 - ``workers``    the worker process that grades one submission and sends back its result

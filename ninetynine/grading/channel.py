@@ -51,6 +51,13 @@ What crosses the channel:
 - **mutations**: a list, dictionary, set or kit state given as an argument comes back as the
   learner's code left it, and the trusted side's own object is updated to match (a check can
   see that ``allowed_squares`` changed the board it was given).
+- **steps** (``Learner.steps``, for a check that makes thousands of calls, such as
+  ``check_game``): calls and reads of the learner's objects written down ahead and made there one
+  after the other in one message, a later step using what an earlier one made (``Step``); each is
+  answered as plain data or its error (``StepAnswer``) - as JSON text of its own when asked, so
+  that two answers can be compared before either is rebuilt - and an object may be answered by
+  its **number** in the learner's side's table of handles (one number per object, never reused),
+  so that the trusted side can tell which lists are the same list there.
 
 Limits: ``call(..., timeout=S)`` waits at most S seconds (``OutOfTime``); a learner that dies
 (``Stopped``), prints more than ``Limits.output`` bytes (``TooMuchOutput``) or answers with
@@ -253,6 +260,7 @@ class Encoder:
         self.handles: dict[int, object] = {}
         self.numbers: dict[int, int] = {}      # id(value) -> its handle: one handle per object
         self.given: frozenset = frozenset()    # names of the exercise's given classes (``give``)
+        self.given_fields: dict = {}           # a given class -> its fields, once one was sent
 
     def number(self, value) -> int:
         number = self.numbers.get(id(value))
@@ -274,6 +282,11 @@ class Encoder:
         kind = type(value)
         if value is None or kind in (bool, int, float, str):
             return value
+        fields = self.given_fields.get(kind)
+        if fields is not None:          # one of the given classes (a move, an event): the branch
+            return {"$": "given", "c": kind.__qualname__,      # below, found without the rest
+                    "v": {name: self.encode(getattr(value, name, None), depth + 1)
+                          for name in fields}}
         path = _KIT.path_of(value) if not isinstance(value, (int, float, str, bytes)) else None
         if path is None and isinstance(value, (type, types.FunctionType, types.BuiltinFunctionType)):
             path = _named(value)
@@ -292,6 +305,7 @@ class Encoder:
         deeper = depth + 1
         if self.given and kind.__qualname__ in self.given and kind.__module__ == "__main__" \
                 and dataclasses.is_dataclass(kind):
+            self.given_fields[kind] = _init_fields(kind)
             return {"$": "given", "c": kind.__qualname__,
                     "v": {name: self.encode(getattr(value, name, None), deeper)
                           for name in _init_fields(kind)}}
@@ -337,6 +351,17 @@ def _init_fields(cls) -> tuple:
     if cls not in _FIELDS:
         _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls) if f.init)
     return _FIELDS[cls]
+
+
+_FIELD_SETS: dict = {}
+
+
+def _field_set(cls) -> frozenset:
+    """``_init_fields`` as a set, to compare an answer's field names with at once."""
+    found = _FIELD_SETS.get(cls)
+    if found is None:
+        found = _FIELD_SETS[cls] = frozenset(_init_fields(cls))
+    return found
 
 
 def _positional(cls) -> bool:
@@ -459,9 +484,8 @@ def decode(data, learner: "Learner | None" = None, depth: int = 0):
         cls = (getattr(learner, "given", None) or {}).get(str(data.get("c")))
         if cls is None:
             raise DecodeError(f"{data.get('c')!r} is none of the exercise's given classes")
-        fields = _init_fields(cls)
-        if not isinstance(value, dict) or set(value) != set(fields):
-            raise DecodeError(f"the fields of a {cls.__name__} are {', '.join(fields)}")
+        if not isinstance(value, dict) or value.keys() != _field_set(cls):
+            raise DecodeError(f"the fields of a {cls.__name__} are {', '.join(_init_fields(cls))}")
         return cls(**{name: decode(item, learner, deeper) for name, item in value.items()})
     if tag == "obj":
         cls = _kit_class(str(data.get("c")))
@@ -627,13 +651,79 @@ def error_class(data: dict) -> type:
 
 
 def _raise(data: dict):
+    raise _rebuilt(data)
+
+
+def _rebuilt(data: dict) -> Exception:
+    """The learner's error as an exception of this process (``error_class``), not raised."""
     cls = error_class(data)
     text = str(data.get("text", ""))
     try:
-        error = cls(text) if text else cls()
+        return cls(text) if text else cls()
     except Exception:  # noqa: BLE001 - a kit class that wants other arguments
-        error = Exception(f"{data.get('name')}: {text}")
-    raise error
+        return Exception(f"{data.get('name')}: {text}")
+
+
+# --- steps: many calls written down ahead, made in one message ----------------------------------
+
+
+class Step:
+    """In a message of steps (``Learner.steps``), what an earlier step of the same message made:
+    ``Step(0)`` is the first step's answer, as the learner's side holds it (a state, a list)."""
+
+    __slots__ = ("index",)
+
+    def __init__(self, index: int):
+        self.index = index
+
+    def __reduce__(self):
+        return Step, (self.index,)
+
+    def __repr__(self):
+        return f"Step({self.index})"
+
+
+class StepAnswer:
+    """The answer to one step: its value, or the learner's error, or ``skipped`` (its condition
+    was not met). ``result()`` gives the value or raises the error.
+
+    A value asked as text (``reply="text"``) comes as the JSON text the learner's side wrote
+    (``text``) and is rebuilt here only when it is read (``value``): a check that only needs to
+    know whether two answers are alike compares their texts first (``alike``) - equal texts make
+    equal values - and rebuilds them only when they differ.
+
+    An error carries ``learner_place``: ``(file, line, function)`` of the learner's code that
+    raised it, or None (``ninetynine.testing`` names it in its sentences)."""
+
+    __slots__ = ("learner", "text", "error", "skipped", "_value", "_made")
+
+    def __init__(self, value=None, error: BaseException | None = None, skipped: bool = False,
+                 text: str | None = None, learner=None):
+        self.learner, self.text, self.error, self.skipped = learner, text, error, skipped
+        self._value, self._made = value, text is None
+
+    @property
+    def value(self):
+        if not self._made:              # rebuilt once, bounded as any answer is (``decoding``)
+            with decoding(self.learner, time.monotonic() + _call_timeout()):
+                self._value = decode(json.loads(self.text), self.learner)
+            self._made = True
+        return self._value
+
+    def result(self):
+        if self.error is not None:
+            raise self.error
+        if self.skipped:
+            raise LookupError("this step was not made: its condition was not met")
+        return self.value
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None and not self.skipped
+
+    def alike(self, other: "StepAnswer") -> bool:
+        """Both answered the same text (so the same value, rebuilt alike) - or not known."""
+        return self.text is not None and self.text == other.text
 
 
 # --- the trusted side ---------------------------------------------------------------------------
@@ -1176,6 +1266,57 @@ class Learner:
     #: calls asked in one message by ``call_many``
     BATCH = 2000
 
+    def steps(self, steps: list, timeout: float | None = None) -> list[StepAnswer]:
+        """Make ``steps`` in the learner's process, in order, in one message, and answer each:
+        a list of ``StepAnswer``. Each step is a tuple ``(kind, on, name, args, kwargs, reply,
+        when)``:
+
+        - ``kind`` ``"call"``: ``on.name(*args, **kwargs)``, or ``on(*args, **kwargs)`` when
+          ``name`` is None (``on`` may be a kit function, pickled by its name); ``"get"``:
+          ``on.name``;
+        - ``on`` and the arguments are sent as ``call`` sends them; a ``Step`` among them (at the
+          top) stands for what that earlier step made, there;
+        - ``reply``: ``"value"`` (the value, as ``call`` answers it), ``"text"`` (the same, sent
+          as JSON text of its own and rebuilt here only when read, so that two answers can be
+          compared as text first: ``StepAnswer.alike``), ``"none"`` (only whether it
+          raised), or ``"numbers"``: the value is pairs ``(label, object)`` and each object is
+          answered by its number in the learner's side's table of handles (``Encoder.number``:
+          one number per object while the learner's process lives), to tell the same list from
+          an equal one;
+        - ``when``: None, or ``(index, "ok")`` / ``(index, "failed")``: made only if that
+          earlier step succeeded / raised, else answered ``skipped``.
+
+        A step whose error stops nothing: the steps after it are made all the same (one that
+        uses what it made raises). Nothing is decided there: the answers are plain data, judged
+        here."""
+        timeout = timeout if timeout is not None else _call_timeout()
+        ends = time.monotonic() + timeout
+        steps = list(steps)
+        answer = self._request({"op": "steps", "steps": _pickled(steps, self.reducers)}, timeout)
+        replies = answer.get("replies")
+        if "error" in answer or not isinstance(replies, list) or len(replies) != len(steps):
+            _raise(answer.get("error") or {"name": "ValueError",
+                                           "text": "the answers do not match the steps"})
+        self.live_calls += len(steps)
+        answers = []
+        with decoding(self, ends):
+            for reply in replies:
+                reply = reply if isinstance(reply, dict) else {}
+                if isinstance(reply.get("error"), dict):
+                    error = _rebuilt(reply["error"])
+                    place = reply["error"].get("at")
+                    error.learner_place = (str(place[0])[:80], int(place[1]), str(place[2])[:80]) \
+                        if isinstance(place, list) and len(place) == 3 \
+                        and isinstance(place[1], int) else None
+                    answers.append(StepAnswer(error=error))
+                elif reply.get("skipped") is True:
+                    answers.append(StepAnswer(skipped=True))
+                elif isinstance(reply.get("text"), str):
+                    answers.append(StepAnswer(text=reply["text"], learner=self))
+                else:
+                    answers.append(StepAnswer(decode(reply.get("value"), self)))
+        return answers
+
     def setattr(self, target: Remote, name: str, value) -> None:
         """Set ``name`` of the learner's object ``target`` to ``value`` (sent as an argument)."""
         answer = self._request({"op": "setattr", "target": target._handle, "name": name,
@@ -1262,7 +1403,8 @@ class Learner:
         return names
 
     def request(self, op: str, timeout: float | None = None, **fields) -> dict:
-        """Any other request of the learner's side (``check``, ``fingerprint``), as plain data."""
+        """Any other request of the learner's side (``withhold``, ``fingerprint``), as plain
+        data."""
         return self._request({"op": op, **fields}, timeout)
 
     def close(self) -> None:
@@ -1543,6 +1685,7 @@ class _Server:
 
     def op_give(self, message):
         self.encoder.given = frozenset(str(name) for name in message["names"])
+        self.encoder.given_fields = {}
         return {"ok": True}
 
     def op_names(self, message):
@@ -1576,19 +1719,45 @@ class _Server:
                 space[name] = value
         return {"ok": True}
 
-    def op_check(self, message):
-        """Run a check's code here (exercises whose checks need the learner's objects
-        themselves); the result is plain data: passed, or the error's name and text."""
-        names = {name: value for name, value in self.space.items()
-                 if name.startswith("__") or not hasattr(builtins, name)}
-        names["__builtins__"] = builtins
-        try:
-            exec(compile(message["code"], message.get("name", "<check>"), "exec", dont_inherit=True), names)
-        except BaseException as error:  # noqa: BLE001
-            return {"passed": False, "error": _error_data(error)}
-        finally:
-            sys.stdout.flush()
-        return {"passed": True}
+    def op_steps(self, message):
+        """Make a message of steps (``Learner.steps``): each a call or a read of the learner's
+        objects, in order, answered as plain data or its error; a ``Step`` among a step's
+        target and arguments is what that earlier step made."""
+        made, replies = [], []
+        for kind, on, name, args, kwargs, reply, when in _unpickled(message["steps"]):
+            if when is not None and not _condition(made, when):
+                made.append(_SKIPPED)
+                replies.append({"skipped": True})
+                continue
+            try:
+                target = _made_by(on, made)
+                if kind == "get":
+                    value = getattr(target, str(name))
+                else:
+                    function = getattr(target, str(name)) if name is not None else target
+                    value = function(*[_made_by(arg, made) for arg in args],
+                                     **{str(key): _made_by(arg, made)
+                                        for key, arg in kwargs.items()})
+            except BaseException as error:  # noqa: BLE001 - every error of the learner's code
+                made.append(_FAILED)
+                replies.append({"error": {**_error_data(error), "at": _learner_place(error)}})
+                continue
+            made.append(value)
+            try:
+                if reply == "none":
+                    replies.append({"ok": True})
+                elif reply == "numbers":
+                    replies.append({"value": [[self.encoder.encode(label),
+                                               self.encoder.number(thing)]
+                                              for label, thing in value]})
+                elif reply == "text":       # as text of its own: equal answers, equal texts
+                    replies.append({"text": json.dumps(self.encoder.encode(value), allow_nan=True)})
+                else:
+                    replies.append({"value": self.encoder.encode(value)})
+            except Exception as error:  # noqa: BLE001 - an answer too deep, or not pairs
+                replies.append({"error": {**_error_data(error), "at": None}})
+        sys.stdout.flush()
+        return {"replies": replies}
 
     def op_fork(self, message):
         """Go on in a copy of this process (``Learner.fork``): the copy answers this request and
@@ -1625,9 +1794,43 @@ class _Server:
     def op_fingerprint(self, message):
         space = {"__name__": "ninetynine_integrity"}
         exec(compile(message["code"], "<integrity>", "exec", dont_inherit=True), space)
-        return {"prints": space["fingerprint"](server=self)}
+        return {"prints": space["fingerprint"]()}
 
 
+_FAILED, _SKIPPED = object(), object()     # what a step made when it raised / was not made
+
+
+def _condition(made: list, when) -> bool:
+    """Is a step's condition ``(index, "ok" | "failed")`` met by what the steps made so far?"""
+    index, wanted = when
+    done = made[int(index)]
+    return done is _FAILED if wanted == "failed" else done is not _FAILED and done is not _SKIPPED
+
+
+def _made_by(value, made: list):
+    """``value``, or, for a ``Step``, what that earlier step made."""
+    if type(value) is not Step:
+        return value
+    done = made[value.index]
+    if done is _FAILED or done is _SKIPPED:
+        raise LookupError(f"step {value.index} made nothing (it raised, or was not made)")
+    return done
+
+
+def _learner_place(error: BaseException) -> list | None:
+    """``[file, line, function]`` of the deepest frame of ``error`` in the learner's code (or
+    the kit's), past the channel's and the conformance suite's own frames; None if none."""
+    import traceback
+    found = None
+    for frame, line in traceback.walk_tb(error.__traceback__):     # no source lines read
+        filename = frame.f_code.co_filename
+        if filename not in _OURS and not filename.startswith(_TESTING):
+            found = [filename.rpartition("/")[2], line, frame.f_code.co_name]
+    return found
+
+
+_OURS = (__file__, str(Path(__file__).with_name("game_check.py")))
+_TESTING = str(Path(__file__).parents[1] / "testing") + "/"
 
 
 class _Callback:

@@ -3,8 +3,9 @@
 A notebook could replace ``ninetynine.arena.tournament`` with a function that always reports a
 win, or change a card's effect, and then pass a check it should fail. The grader therefore takes a
 *fingerprint* of every ``ninetynine`` module loaded in the kernel - the code of each function, the
-contents of each class, table and constant - before and after the checks, and compares it with a
-fingerprint of the same modules taken in the grader's own, untouched process.
+contents of each class, table and constant - once the notebook's cells have run, before the
+checks, and compares it with a fingerprint of the same modules taken in the grader's own,
+untouched process.
 
 This module must not import anything from ``ninetynine``: its source text is sent to the kernel
 and run there, so that a submission that patched the package cannot also patch the inspector.
@@ -141,25 +142,6 @@ def _builtins_print() -> str:
     return hashlib.sha256(repr(items).encode()).hexdigest()
 
 
-#: the key of ``fingerprint``'s answer that says whether the channel's server was changed
-SERVER = "the channel's server"
-UNTOUCHED = "untouched"
-
-
-def server_print(server) -> str:
-    """``UNTOUCHED``, or what the learner's code changed on the object that answers the grader
-    in its process (``channel._Server``): its class swapped, or a method shadowed by an
-    attribute of the object itself (``server.op_check = lambda m: {"passed": True}``), which the
-    fingerprint of the channel's module cannot see. The server answers with its class's own
-    methods, so such a change alters nothing; the grader reports the attempt."""
-    module = sys.modules.get(PACKAGE + ".grading.channel")
-    if type(server) is not getattr(module, "_Server", None):
-        return f"its class was replaced by {type(server).__qualname__}"
-    own = sorted(name for name, value in vars(server).items()
-                 if callable(value) or hasattr(type(server), name))
-    return f"its {', '.join(own)} replaced" if own else UNTOUCHED
-
-
 def _resolve(path: str):
     module, _, attributes = path.partition(":")
     value = importlib.import_module(module)
@@ -168,23 +150,22 @@ def _resolve(path: str):
     return value
 
 
-def fingerprint(names: list[str] | None = None, server=None, withheld=()) -> dict[str, str]:
+def fingerprint(names: list[str] | None = None, withheld=()) -> dict[str, str]:
     """``{module name: digest}`` for ``names`` (importing them), or for every loaded module;
-    the key ``"builtins"`` holds the digest of the interpreter's built-ins, and, when the
-    channel's ``server`` is given, the key ``SERVER`` says whether it was changed
-    (``server_print``). What the paths ``withheld`` hold (in the grader's process) is described
-    as the learner's process shows it once withheld (``_refuses``)."""
+    the key ``"builtins"`` holds the digest of the interpreter's built-ins. What the paths
+    ``withheld`` hold (in the grader's process) is described as the learner's process shows it
+    once withheld (``_refuses``)."""
     _WITHHELD.clear()
     _WITHHELD.update({id(_resolve(path)): path for path in withheld})
     try:
-        return _fingerprint(names, server)
+        return _fingerprint(names)
     finally:
         _WITHHELD.clear()
 
 
-def _fingerprint(names: list[str] | None, server) -> dict[str, str]:
+def _fingerprint(names: list[str] | None) -> dict[str, str]:
     names = loaded_modules() + ["builtins"] if names is None else names
-    prints = {SERVER: server_print(server)} if server is not None else {}
+    prints = {}
     for name in names:
         if name == "builtins":
             prints[name] = _builtins_print()

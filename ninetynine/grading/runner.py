@@ -21,8 +21,9 @@ The steps, for one submission (``grade_submission``):
    sandbox; arguments go there, answers come back as plain data and are rebuilt here), the kit's
    objects it holds as this process's own, plain values as values. So nothing the learner did
    in its process - a patched module, a class swapped, an ``__eq__`` that is always true - can
-   change what a check decides. Every call crosses when the check makes it: nothing of a check
-   runs in the learner's process. A check that times the learner's code (``checking.timed_call``)
+   change what a check decides. Every call crosses when the check makes it (alone, or with
+   others the check wrote down together: ``Learner.steps``): nothing of a check runs in the
+   learner's process. A check that times the learner's code (``checking.timed_call``)
    reads the processor time from the sandbox's cgroup around each call. Each check has the time
    limit; a check that runs out of time
    fails, the checks after it are not run, and the submission is "out of time"; the checks
@@ -34,19 +35,14 @@ An exercise's source notebook may say, with cell tags, where parts of its checks
 - a given cell tagged ``grader-helpers`` is run **in this process**, in the checks' namespace,
   over the learner's names: the checks call the exercise's own helpers, whatever the learner's
   notebook defined under those names. Exercise 20's helpers (``Planted``, ``outcome``,
-  ``must_catch``) run here and call the learner's ``test_engine`` through the channel, sending
-  the games with planted bugs by value and timing each run here; exercise 21's given classes
+  ``must_catch``) run here and call the learner's ``test_engine`` through the channel, lending
+  it each engine (``lending.lend``: the engine stays here, and the test plays it through a
+  stand-in that is the same for every engine) and timing each run here; exercise 21's given classes
   (its moves, events and view) become the channel's **given classes**, so the learner's
-  instances of them come back as plain values of this process's own classes;
-- a check tagged ``check-in-sandbox`` runs in the learner's process instead, because it must
-  hold the learner's objects themselves (exercise 21's ``check-game``: ``check_game`` follows
-  object identities). Only whether it passed comes back, and a fingerprint follows it, which
-  also notices a learner's code that changed the channel's server there
-  (``integrity.server_print``): that check then fails, with the status "package changed",
-  while the checks that ran here keep their verdicts. The server answers with its class's own
-  methods, so setting one on the object changes nothing; a learner whose code, while such a
-  check runs, replaces part of the channel or of the standard library and puts it back before
-  the fingerprint could still forge such a check, and only such a check.
+  instances of them come back as plain values of this process's own classes. Its
+  ``check_game(FifteenGame())`` runs here too, on the learner's game through the channel
+  (``game_check.ChannelGameRun``: the same checks, the calls asked a few dozen at a time, the
+  learner's lists told apart by their numbers there);
 
 A notebook that runs out of time, prints too much, stops its process or changes the package gets
 a result whose every check fails with one sentence saying why. Everything else is graded.
@@ -285,9 +281,8 @@ def _run(learner: Learner, notebook, source_notebook, the_checks, result: Result
             learner.run(given, "<the exercise's helpers>", timeout)
         except LearnerError:
             pass        # the learner's own definitions stay; the checks will tell
-    server = _untouched(learner, result, timeout, place.withheld)
-    if server is not None:
-        _checks(learner, the_checks, result, timeout, place, server)
+    if _untouched(learner, result, timeout, place.withheld):
+        _checks(learner, the_checks, result, timeout, place)
 
 
 @dataclass(frozen=True)
@@ -300,65 +295,41 @@ class Placement:
       exercise's **given classes** (``Learner.give``: the learner's instances of them come
       back by their fields, as the grader's own), and the learner's objects are read ahead
       (``Learner.read_ahead``: the helpers read them field by field);
-    - ``check-in-sandbox`` on a check cell: its code runs in the learner's process
-      (``_Server.op_check``) and only whether it passed comes back, followed by a fingerprint
-      of the package and of the channel there. For a check that must hold the learner's
-      objects themselves, such as ``check_game``, which follows object identities;
     - ``withheld`` in the notebook's metadata (``{"ninetynine": {"withheld": [...]}}``): the
       kit's own answers to the exercise, taken out of the kit in the learner's process before
       any of its code runs (``withheld.py``), so that "write it yourself" is kept by what the
       learner's process is given, not by watching it.
 
-    Every call a check makes of the learner's code crosses the channel when it is made: nothing
-    runs in the learner's process ahead of the check, and no check's code is sent there.
+    Every call a check makes of the learner's code crosses the channel when the check makes it
+    (alone, or with others it wrote down together): nothing runs in the learner's process ahead
+    of the check, and no check's code is sent there.
     """
 
     helpers: str = ""
-    in_sandbox: frozenset = frozenset()
     withheld: tuple = ()
 
     HELPERS = "grader-helpers"
-    IN_SANDBOX = "check-in-sandbox"
 
     @classmethod
     def of(cls, source_notebook) -> "Placement":
         def tagged(cell, tag):
             return tag in cell.get("metadata", {}).get("tags", [])
-        def checks_tagged(tag):
-            return frozenset(check_mark(cell).get("grade_id") for cell in source_notebook.cells
-                             if check_mark(cell) and tagged(cell, tag))
         helpers = [cell.source for cell in source_notebook.cells if cell.cell_type == "code"
                    and tagged(cell, cls.HELPERS) and not check_mark(cell)]
         withheld = source_notebook.get("metadata", {}).get(METADATA[0], {}).get(METADATA[1], [])
-        return cls("\n\n".join(helpers), checks_tagged(cls.IN_SANDBOX),
-                   tuple(str(path) for path in withheld))
+        return cls("\n\n".join(helpers), tuple(str(path) for path in withheld))
 
 
-def _checks(learner: Learner, the_checks, result: Result, timeout: float, place: Placement,
-            server: str) -> None:
-    """Run every check where ``place`` says (here, unless it is a sandbox-side check); stop
-    after a check that ran out of time, or when the package changed in the learner's process.
-    ``server`` is what the last fingerprint said of the channel's server there."""
+def _checks(learner: Learner, the_checks, result: Result, timeout: float,
+            place: Placement) -> None:
+    """Run every check here; stop after a check that ran out of time."""
     space = None
     for position, (check, outcome) in enumerate(zip(the_checks, result.checks)):
-        if check.grade_id in place.in_sandbox:
-            if not _check_in_sandbox(learner, check, outcome, timeout):
-                _out_of_time(result, position, timeout)
-                return
-            server = _untouched(learner, result, timeout, place.withheld)
-            if server is None:
-                return
-            if server != integrity.UNTOUCHED:
-                _channel_changed(result, outcome, server)
-            continue
         if space is None:
             space = _check_space(learner, place, timeout)
         if not _check_here(learner, check, outcome, dict(space), timeout):
             _out_of_time(result, position, timeout)
             return
-    if server != integrity.UNTOUCHED and result.status == GRADED:
-        result.notes.append(f"The notebook changed the grader's channel in its process ({server}); "
-                            "no check ran there, so no verdict depends on it.")
 
 
 def _check_space(learner: Learner, place: Placement, timeout: float) -> dict:
@@ -397,36 +368,6 @@ def _check_here(learner: Learner, check, outcome: CheckResult, space: dict, time
         learner.forget()
     outcome.points = outcome.max_points if outcome.passed else 0
     return True
-
-
-def _check_in_sandbox(learner: Learner, check, outcome: CheckResult, timeout: float) -> bool:
-    """Run one check in the learner's process; only its outcome comes back, as plain data.
-    False if it ran out of time."""
-    try:
-        answer = learner.request("check", timeout, code=check.source,
-                                 name=f"<check {check.grade_id}>")
-    except OutOfTime:
-        return False
-    outcome.passed = answer.get("passed") is True
-    error = answer.get("error") or {}
-    outcome.message = ("" if outcome.passed else _error_text(
-        str(error.get("name", "Error")), str(error.get("text", "")).strip()))[:MESSAGE_LIMIT]
-    outcome.points = outcome.max_points if outcome.passed else 0
-    return True
-
-
-def _channel_changed(result: Result, outcome: CheckResult, what: str) -> None:
-    """The learner's code changed the channel's server (``integrity.server_print``) in the
-    process where the check ``outcome`` ran: that check fails, and the submission says why.
-    The checks that ran in the grader keep their verdicts: nothing in the learner's process
-    can change them."""
-    outcome.passed, outcome.points = False, 0
-    outcome.message = (f"The notebook changed the grader's channel in its process ({what}); "
-                       "this check runs there, so it cannot be trusted.")[:MESSAGE_LIMIT]
-    result.status = TAMPERED
-    result.message = (f"The notebook changed the grader's channel in its process ({what}): the "
-                      "checks that run there fail; solve the exercise without touching the "
-                      "grader.")[:MESSAGE_LIMIT]
 
 
 def _out_of_time(result: Result, position: int, timeout: float) -> None:
@@ -475,10 +416,9 @@ def _edited_on_disk(name: str) -> bool:
 _remember_files()
 
 
-def _untouched(learner: Learner, result: Result, timeout: float, withheld=()) -> str | None:
-    """Compare the learner's ``ninetynine`` package with ours; fail ``result`` and return None
-    if it changed. Otherwise return what the fingerprint says of the channel's server in the
-    learner's process: ``integrity.UNTOUCHED``, or what was changed there.
+def _untouched(learner: Learner, result: Result, timeout: float, withheld=()) -> bool:
+    """Compare the learner's ``ninetynine`` package with ours; fail ``result`` and return False
+    if it changed.
 
     Ours is taken before this submission's checks run here (they fill caches and the like),
     once per set of modules, and only for this submission."""
@@ -488,9 +428,7 @@ def _untouched(learner: Learner, result: Result, timeout: float, withheld=()) ->
     if not isinstance(theirs, dict) or not all(isinstance(v, str) for v in theirs.values()):
         result.fail_all(TAMPERED, "The grader could not inspect the ninetynine package in the "
                                   "notebook's process, so the checks cannot be trusted.")
-        return None
-    theirs = dict(theirs)
-    server = theirs.pop(integrity.SERVER, "its fingerprint is missing")
+        return False
     _remember_files()
     ours = learner.__dict__.setdefault("our_prints", {})
     key = tuple(sorted(theirs))
@@ -505,13 +443,13 @@ def _untouched(learner: Learner, result: Result, timeout: float, withheld=()) ->
     if modules:
         result.fail_all(TAMPERED, f"The notebook changed the ninetynine package ({', '.join(modules)}); "
                                   "solve the exercise without modifying the kit.")
-        return None
+        return False
     if changed:
         result.fail_all(TAMPERED, "The notebook replaced some of Python's built-in functions (such as "
                                   "abs or all), which the checks rely on; solve the exercise without "
                                   "changing them.")
-        return None
-    return server
+        return False
+    return True
 
 
 def main(argv: list[str] | None = None) -> int:

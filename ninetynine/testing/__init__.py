@@ -103,6 +103,7 @@ With the default 50 games, ``check_game`` takes from one to five seconds for a g
 from __future__ import annotations
 
 import random
+import sys
 
 from .runner import CHECK_NAMES, GameRun, Report, crashed
 
@@ -119,13 +120,24 @@ def check_game(game, games: int = 50, seed: int = 0, max_moves: int = 10_000) ->
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a whole number from 1 up, not {games!r}.")
-    report = Report()
+    report, run = Report(), _run_for(game)
     for number in range(seed, seed + games):
         try:
-            GameRun(game, number, max_moves, report).run()
+            run(game, number, max_moves, report).run()
         except Exception as error:           # a game so broken that the checks themselves stop
             report.add("play", number, "", f"the checks of this game stopped: {crashed(error)}")
     return report.sentences()
+
+
+def _run_for(game) -> type:
+    """``GameRun``; for a game the grader holds in a learner's process (a
+    ``ninetynine.grading.channel.Remote``), ``ninetynine.grading.game_check.ChannelGameRun``: the
+    same checks, decided here, asking the learner's game in few messages."""
+    channel = sys.modules.get("ninetynine.grading.channel")
+    if channel is not None and isinstance(game, channel.Remote):
+        from ninetynine.grading.game_check import ChannelGameRun
+        return ChannelGameRun
+    return GameRun
 
 
 def random_game(game, seed: int, moves: int | None = None):

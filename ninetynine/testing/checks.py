@@ -199,12 +199,18 @@ def move_text_round_trips(state, legal: list, rng: random.Random) -> str | None:
 def state_lists(state) -> dict[int, str]:
     """The lists, dicts and sets the state holds (three levels deep), by id, with their names
     ("state.hands", "state.hands[1]")."""
-    found, todo = {}, [(f"state{name}", value) for name, value in parts(state)]
+    return {id(value): name for name, value in state_containers(state)}
+
+
+def state_containers(state) -> list[tuple[str, object]]:
+    """The lists, dicts and sets the state holds (three levels deep), each once, with its name."""
+    found, seen, todo = [], set(), [(f"state{name}", value) for name, value in parts(state)]
     for _ in range(3):
         deeper = []
         for name, value in todo:
-            if isinstance(value, (list, dict, set)) and id(value) not in found:
-                found[id(value)] = name
+            if isinstance(value, (list, dict, set)) and id(value) not in seen:
+                seen.add(id(value))
+                found.append((name, value))
                 if not isinstance(value, set):
                     deeper += [(f"{name}{step}", item) for step, item in parts(value)]
         todo = deeper

@@ -119,7 +119,12 @@ def views_alike_in_other_worlds(state, seat: int, rng: random.Random, game,
     problem = _write(world, seat, contents)
     if problem:
         return None if problem is UNFAIR else problem
-    mine, theirs = state.view(seat), world.view(seat)
+    return other_world_leak(seat, places, state.view(seat), world.view(seat))
+
+
+def other_world_leak(seat: int, places: dict, mine, theirs) -> str | None:
+    """The problem, if the views ``mine`` (of the real state) and ``theirs`` (of a world where the
+    cards of ``places`` are dealt differently) differ."""
     found = difference(mine, theirs, "view")
     if found is None and _text(mine) != _text(theirs):
         found = (f"repr(view({seat}))", _text(mine), _text(theirs))
@@ -155,13 +160,21 @@ def views_alike_after_the_next_move(state, seat: int, move, rng: random.Random, 
         expected = {name: multiset(swapped(items, u, v)) for name, items in after.items()}
         if moved is None or {name: multiset(items) for name, items in moved.items()} != expected:
             continue                             # not a fair world: the rules told them apart
-        found = difference(real.view(seat), world.view(seat), "view")
-        if found is None:
-            continue
-        return (f"after this move {_difference_sentence(seat, found)}, in two worlds that "
-                f"differed only in where {short(u, 20)} ({first[0]}) and {short(v, 20)} "
-                f"({second[0]}) lay: the view tells seat {seat} where a hidden card went")
+        problem = next_move_leak(seat, real.view(seat), world.view(seat), first, second, u, v)
+        if problem:
+            return problem
     return None
+
+
+def next_move_leak(seat: int, mine, theirs, first, second, u, v) -> str | None:
+    """The problem, if the views ``mine`` and ``theirs`` differ after the same move in two worlds
+    where ``u`` (at ``first``, a place and an index) and ``v`` (at ``second``) changed places."""
+    found = difference(mine, theirs, "view")
+    if found is None:
+        return None
+    return (f"after this move {_difference_sentence(seat, found)}, in two worlds that "
+            f"differed only in where {short(u, 20)} ({first[0]}) and {short(v, 20)} "
+            f"({second[0]}) lay: the view tells seat {seat} where a hidden card went")
 
 
 def _swaps(before: dict, after: dict, rng: random.Random, tries: int = 3):

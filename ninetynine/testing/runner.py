@@ -66,13 +66,18 @@ class Report:
 
 
 def crashed(error: BaseException) -> str:
-    """An unexpected exception in words, with the place in the game's code that raised it."""
-    frames = [frame for frame in traceback.extract_tb(error.__traceback__)
-              if Path(frame.filename).parent != HERE]
+    """An unexpected exception in words, with the place in the game's code that raised it (for a
+    game in a learner's process, the place its error came back with: ``learner_place``)."""
+    if hasattr(error, "learner_place"):          # (file, line, function), or None
+        places = [error.learner_place] if error.learner_place else []
+    else:
+        places = [(frame.filename, frame.lineno, frame.name)
+                  for frame in traceback.extract_tb(error.__traceback__)
+                  if Path(frame.filename).parent != HERE]
     place = ""
-    if frames:
-        frame = frames[-1]
-        place = f" in {Path(frame.filename).name} line {frame.lineno} ({frame.name})"
+    if places:
+        filename, line, function = places[-1]
+        place = f" in {Path(filename).name} line {line} ({function})"
     return f"{type(error).__name__} ({short(error, 80)}) was raised{place}"
 
 
