@@ -112,6 +112,118 @@ def test_a_test_that_tells_a_planted_engine_by_a_name_catches_nothing(tmp_path, 
     assert not any(check.passed for check in result.checks if check.grade_id != "real-engine")
 
 
+#: A "test" of exercise 20 that plays nothing: it tells an engine by how it is built - the classes
+#: of the game and of its states, their attributes, each method's name, code and source, the rule
+#: set (is it Quentin C's own, its floor, its penalties' name, code and source) - and fails on an
+#: engine built otherwise than the real one. Which is the real one, it learns either from the
+#: first engine it is given (the checks start with the real engine) or from the exercise's own
+#: ``Planted()``, made in its process. The test_engine it defines replaces the learner's.
+STRUCTURE = '''import inspect
+
+from ninetynine.counting.rules import QUENTIN_C
+
+
+def shape(thing):
+    "The class of `thing`, its attributes, and each method's name, code and source."
+    kind = type(thing)
+    methods = []
+    for klass in kind.__mro__:
+        for name, value in sorted(vars(klass).items()):
+            if name == "__slotnames__":      # what pickling a class adds to it
+                continue
+            function = getattr(value, "__func__", value)
+            code = getattr(function, "__code__", None)
+            try:
+                source = inspect.getsource(function)
+            except (OSError, TypeError):
+                source = None
+            methods.append((klass.__qualname__, name, code.co_code if code else None, source))
+    return kind.__module__, kind.__qualname__, sorted(vars(thing)), methods
+
+
+def structure(game):
+    "Everything about an engine but how it plays."
+    rules, state = game.rules, game.new_game(seed=0)
+    penalties = rules.penalties
+    try:
+        said = inspect.getsource(penalties)
+    except (OSError, TypeError):
+        said = None
+    return (shape(game), shape(state), sorted(type(state).__dict__), rules is QUENTIN_C, rules.name,
+            rules.floor, penalties.__name__, penalties.__code__.co_code, said)
+
+
+REAL = []
+'''
+LEARNS = {
+    "from the first engine": '''
+
+def test_engine(game):
+    seen = structure(game)
+    if not REAL:
+        REAL.append(seen)            # the checks start with the real engine
+    assert seen == REAL[0], "an engine built otherwise than the real one"
+''',
+    "from Planted() in its own process": '''
+
+def test_engine(game):
+    assert structure(game) == structure(Planted(players=game.players)), (
+        "an engine built otherwise than the real one")
+''',
+}
+BY_VALUE = ("        with lent as engine:\n            test_engine(engine)\n",
+            "        test_engine(game)\n")
+
+
+def engines_sent_by_value(tmp_path: Path) -> Path:
+    """Exercise 20's solution as it was graded before its engines were lent: each engine sent to
+    the learner's process by value (its classes and functions with cloudpickle), the learner's
+    test run on it there."""
+    notebook = read(ROOT / "solutions" / "20-property-test.ipynb")
+    helpers = [cell for cell in notebook.cells if BY_VALUE[0] in cell.source]
+    assert len(helpers) == 1, "the solution's outcome() no longer lends the engine as expected"
+    helpers[0].source = helpers[0].source.replace(*BY_VALUE)
+    path = tmp_path / "by-value" / "20-property-test.ipynb"
+    path.parent.mkdir()
+    nbformat.write(notebook, path)
+    return path
+
+
+def test_a_test_that_tells_engines_by_how_they_are_built_catches_no_bug(tmp_path):
+    """Issue 28: planted engines cannot be told from the real one by type, rule set, attributes
+    or method names - only by playing. The checks lend every engine (``lending.lend``): it stays
+    in the grader, and the learner's test gets a ``LentGame``, the same for every engine, with the
+    kit's own rule set and data as plain values. The control: graded as before, with the engines
+    sent by value, each "test" of ``LEARNS`` got 11 of 11. Now neither catches a bug, while the
+    reference solution, graded in the same process after them, gets 11 of 11 (its fingerprint of
+    the kit matches the learner's though the grader has lent engines before)."""
+    by_value = engines_sent_by_value(tmp_path)
+    for number, (learns, code) in enumerate(LEARNS.items()):
+        attack = submission(tmp_path, f"zed{number}", "20-property-test", STRUCTURE + code,
+                            ["pass"])
+        notebook = read(attack)         # without the try-it cell: it runs it on engines of its own
+        notebook.cells = [cell for cell in notebook.cells
+                          if "try-it" not in cell.metadata.get("tags", [])]
+        nbformat.write(notebook, attack)
+        control = grade_submission(attack, by_value, "zed", 60)
+        assert (control.status, control.score, control.max_score) == (GRADED, 11, 11), (
+            learns, control.checks)
+
+        result = grade_submission(attack, ROOT / "solutions" / "20-property-test.ipynb", "zed", 60)
+        assert result.status == GRADED, (learns, result)
+        caught = [check for check in result.checks if check.grade_id != "real-engine"]
+        assert not any(check.passed for check in caught), (learns, result.checks)
+        assert result.score == (learns == "from the first engine"), (learns, result.checks)
+        assert all(check.message.startswith(("AssertionError: Your test passed on an engine",
+                                             "AssertionError: Your test fails on the real engine"))
+                   for check in caught), (learns, result.checks)
+
+    reference = submission(tmp_path, "ref", "20-property-test", "pass",
+                           solution_regions("20-property-test", 0, 0))
+    graded = grade_submission(reference, ROOT / "solutions" / "20-property-test.ipynb", "ref", 60)
+    assert (graded.status, graded.score, graded.max_score) == (GRADED, 11, 11), graded.checks
+
+
 #: Exercise 21's ``FifteenGame`` as a stub that fails ``check_game`` and forges its verdict in its
 #: own process, while the check runs (``check_game`` alone asks ``new_game(seed=...)`` by keyword).
 FORGERIES = {

@@ -5,6 +5,7 @@
 - ``sandbox``    the bubblewrap sandbox a learner's code runs in, and its limits
 - ``seccomp``    the system calls the sandbox refuses (file locks, file watches)
 - ``channel``    the narrow plain-data channel between the grader and a learner's process
+- ``lending``    the grader's engines lent to a learner's function, never sent (exercise 20)
 - ``withheld``   the exercise's own answers, taken out of the kit in the learner's process
 - ``game_check`` ``check_game`` on a learner's game through the channel, decided in the grader
 - ``integrity``  noticing a submission that changed the ``ninetynine`` package in its kernel
