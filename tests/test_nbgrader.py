@@ -82,3 +82,41 @@ def test_nbgrader_releases_the_kit_s_exercises_and_gives_solutions_full_marks(co
     assert scores == {name: {check.grade_id: check.points
                              for check in checks(read(ROOT / "solutions" / f"{name}.ipynb"))}
                       for name in EXERCISES}
+
+
+#: One line in a learner's cell: IPython runs every later cell through it, and it leaves nothing.
+#: nbgrader gives a check cell its points when it shows no error, so every check passes.
+EMPTIES_THE_CHECKS = "get_ipython().input_transformers_post.append(lambda lines: [])"
+
+
+def test_a_cell_that_empties_the_checks_gets_full_marks_from_nbgrader_and_nothing_from_the_grader(
+        course):
+    """Why the instructors' guide calls no exercise safe to grade with nbgrader: its check cells
+    run in the learner's own kernel, after the learner's cells, which can change how a cell
+    runs. The exercises as released (stubs, nothing written) with that one line get every
+    point; graded by ``ninetynine grade``, where the checks run in the grader, nothing."""
+    import nbformat
+
+    from ninetynine.grading.runner import grade_submission
+    from ninetynine.grading.sandbox import available
+    run = nbgrader(course, "generate_assignment", "ps1", "--force")
+    assert run.returncode == 0, run.stdout + run.stderr
+    submitted = course / "submitted" / "mallory" / "ps1"
+    submitted.mkdir(parents=True)
+    for name in EXERCISES:
+        notebook = read(course / "release" / "ps1" / f"{name}.ipynb")
+        notebook.cells.insert(1, nbformat.v4.new_code_cell(EMPTIES_THE_CHECKS))
+        nbformat.write(notebook, submitted / f"{name}.ipynb")
+    run = nbgrader(course, "autograde", "ps1", "--student", "mallory", "--force")
+    assert run.returncode == 0, run.stdout + run.stderr
+    from nbgrader.api import Gradebook
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
+        scores = {notebook.name: {grade.name: grade.score for grade in notebook.grades}
+                  for notebook in gradebook.find_submission("ps1", "mallory").notebooks}
+    assert scores == {name: {check.grade_id: check.points
+                             for check in checks(read(ROOT / "solutions" / f"{name}.ipynb"))}
+                      for name in EXERCISES}
+    name = EXERCISES[0]
+    result = grade_submission(submitted / f"{name}.ipynb", ROOT / "solutions" / f"{name}.ipynb",
+                              "mallory", 30, sandbox=available())
+    assert result.score == 0 and "get_ipython" in result.message, result

@@ -13,6 +13,12 @@ as they are, for two reasons it checks and the kit does not need:
 checks and their points stay as they are, so nbgrader gives a solution the same score as
 ``ninetynine grade`` does (``tests/test_nbgrader.py`` runs nbgrader itself on three exercises).
 
+What it cannot give is ``ninetynine grade``'s trust: nbgrader runs the checks in the learner's
+own kernel, after the learner's cells, so a learner's cell can change whatever a check relies on
+(one line that has IPython run every later cell as nothing gets every point of every exercise).
+No exercise is safe to grade with nbgrader against a learner who wants marks not earned
+(``docs/instructors.md``, "Taking the exercises into nbgrader", says why, exercise by exercise).
+
 >>> import nbformat
 >>> solution = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
 ...     "def f():\\n    ### BEGIN SOLUTION\\n    return 1\\n    ### END SOLUTION")])
