@@ -63,8 +63,8 @@ import itertools
 import random
 
 from ..testing import checks, hidden
-from ..testing.objects import multiset, reachable, short, swapped
-from ..testing.runner import PLAYOUT, GameRun, _key, alike, crashed, seats_of, where_unlike
+from ..testing.objects import multiset, reachable, swapped
+from ..testing.runner import PLAYOUT, GameRun, alike, crashed, seats_of, where_unlike
 from .channel import Step, StepAnswer
 
 
@@ -285,35 +285,19 @@ class ChannelGameRun(GameRun):
                 return False
             if now.is_over:
                 break
-            if k >= self.max_moves:
-                self.fail("game end", "", f"the game is not over after {k:,} moves (if it may "
-                          "really last longer, raise max_moves)")
+            if self.too_long(k):
                 return False
             self.legal.append(list(legal))
             self.legal_asked.append(answers["legal"])
-            for move in self.picker.sample(legal, min(3, len(legal))):
-                if len(self.pool) < 300 and _key(move) not in seen:
-                    seen.add(_key(move))
-                    self.pool.append(move)
+            self.keep_some(legal, seen)
             move = mover.choice(legal)
             self.moves.append(move)
             ask = self.ask()
             played = ask.call(state, "play", move, reply="text")
             reads = self.reads(ask, state)
             ask.send()
-            try:
-                events = ask[played].result()
-            except ValueError as error:
-                self.fail("legal moves", self.during(k), f"{short(move)} is in legal_moves(), "
-                          f"but play refused it ({short(error, 80)})")
+            if not self.played(k, move, ask[played].result):
                 return False
-            except Exception as error:
-                self.fail("play", self.during(k), crashed(error))
-                return False
-            if not isinstance(events, list):
-                self.fail("play", self.during(k), f"play returned a {type(events).__name__}, "
-                          "not the list of events")
-            self.events.append(events)
             self.events_asked.append(ask[played])
         self.legal.append([])
         end = len(self.moves)
@@ -727,17 +711,9 @@ class ChannelGameRun(GameRun):
         (shuffled here with the picker, unless ``contents`` are given), written into a world,
         and both views; None when fewer than two cards are hidden."""
         if contents is None:
-            pool = [item for items in places.values() for item in items]
-            if len(pool) < 2:
+            contents = hidden.dealt_otherwise(places, self.picker)
+            if contents is None:
                 return None
-            for _ in range(3):              # a shuffle that leaves every card in place is no test
-                self.picker.shuffle(pool)
-                if pool != [item for items in places.values() for item in items]:
-                    break
-            contents, start = {}, 0
-            for name, items in places.items():
-                contents[name] = pool[start:start + len(items)]
-                start += len(items)
         world = self.ask_world(ask, state, seat, trusted)
         return {"contents": contents, "world": world,
                 "write": self.ask_write(ask, world["world"], seat, contents),

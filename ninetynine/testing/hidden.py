@@ -100,14 +100,16 @@ def _difference_sentence(seat: int, found) -> str:
             f"{short(theirs, 40)} in the other)")
 
 
-def views_alike_in_other_worlds(state, seat: int, rng: random.Random, game,
-                                trust_copy: bool) -> str | None:
-    """A problem if ``view(seat)`` changes when the hidden cards are dealt differently."""
-    places = hidden_places(state, seat)
+def dealt_otherwise(places: dict, rng: random.Random) -> dict | None:
+    """The hidden items of ``places`` (name -> list) shuffled among the same places, each
+    keeping its size; None when fewer than two are hidden (nothing to deal otherwise).
+
+    >>> dealt_otherwise({"deck": ["2C", "3C"], "hand 1": ["4C"]}, random.Random(1))
+    {'deck': ['3C', '4C'], 'hand 1': ['2C']}
+    """
     pool = [item for items in places.values() for item in items]
     if len(pool) < 2:
         return None
-    world = independent_world(state, seat, game, trust_copy)
     for _ in range(3):                   # a shuffle that leaves every card in place is no test
         rng.shuffle(pool)
         if pool != [item for items in places.values() for item in items]:
@@ -116,6 +118,17 @@ def views_alike_in_other_worlds(state, seat: int, rng: random.Random, game,
     for name, items in places.items():
         contents[name] = pool[start:start + len(items)]
         start += len(items)
+    return contents
+
+
+def views_alike_in_other_worlds(state, seat: int, rng: random.Random, game,
+                                trust_copy: bool) -> str | None:
+    """A problem if ``view(seat)`` changes when the hidden cards are dealt differently."""
+    places = hidden_places(state, seat)
+    contents = dealt_otherwise(places, rng)
+    if contents is None:
+        return None
+    world = independent_world(state, seat, game, trust_copy)
     problem = _write(world, seat, contents)
     if problem:
         return None if problem is UNFAIR else problem

@@ -162,35 +162,53 @@ class GameRun:
                 return False
             if state.is_over:
                 break
-            if k >= self.max_moves:
-                self.fail("game end", "", f"the game is not over after {k:,} moves (if it may "
-                          "really last longer, raise max_moves)")
+            if self.too_long(k):
                 return False
             self.legal.append(list(legal))
-            for move in self.picker.sample(legal, min(3, len(legal))):
-                if len(self.pool) < 300 and _key(move) not in seen:
-                    seen.add(_key(move))
-                    self.pool.append(move)
+            self.keep_some(legal, seen)
             move = mover.choice(legal)
             self.moves.append(move)
-            try:
-                events = state.play(move)
-            except ValueError as error:
-                self.fail("legal moves", self.during(k), f"{short(move)} is in legal_moves(), but "
-                          f"play refused it ({short(error, 80)})")
+            if not self.played(k, move, lambda: state.play(move)):
                 return False
-            except Exception as error:
-                self.fail("play", self.during(k), crashed(error))
-                return False
-            if not isinstance(events, list):
-                self.fail("play", self.during(k), f"play returned a {type(events).__name__}, "
-                          "not the list of events")
-            self.events.append(events)
         self.legal.append([])
         end = len(self.moves)
         self.fail("standings", end, self.attempt(
             "standings", end, checks.standings_consistent, state, self.seats))
         self.final = state.to_json()
+        return True
+
+    def too_long(self, k: int) -> bool:
+        """Fail the game that is not over after ``max_moves`` moves (True then)."""
+        if k < self.max_moves:
+            return False
+        self.fail("game end", "", f"the game is not over after {k:,} moves (if it may really "
+                  "last longer, raise max_moves)")
+        return True
+
+    def keep_some(self, legal: list, seen: set) -> None:
+        """Keep up to three of the legal moves, new ones only, for the pool of moves that later
+        passes try where they are not legal (at most 300)."""
+        for move in self.picker.sample(legal, min(3, len(legal))):
+            if len(self.pool) < 300 and move_key(move) not in seen:
+                seen.add(move_key(move))
+                self.pool.append(move)
+
+    def played(self, k: int, move, play) -> bool:
+        """The events of ``play()`` (the ``k``-th move, ``move``), kept; False, with the sentence,
+        when play refused a legal move or raised - the game cannot go on."""
+        try:
+            events = play()
+        except ValueError as error:
+            self.fail("legal moves", self.during(k), f"{short(move)} is in legal_moves(), but "
+                      f"play refused it ({short(error, 80)})")
+            return False
+        except Exception as error:
+            self.fail("play", self.during(k), crashed(error))
+            return False
+        if not isinstance(events, list):
+            self.fail("play", self.during(k), f"play returned a {type(events).__name__}, "
+                      "not the list of events")
+        self.events.append(events)
         return True
 
     def replay(self) -> None:
@@ -414,7 +432,8 @@ def where_unlike(mine, theirs) -> str:
     return f"at {path}: {short(a, 40)} instead of {short(b, 40)}"
 
 
-def _key(move):
+def move_key(move):
+    """A move as a key of a set: itself, or its ``repr`` when it cannot be hashed."""
     try:
         hash(move)
         return move
