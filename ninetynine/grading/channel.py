@@ -78,6 +78,7 @@ import collections
 import dataclasses
 import fractions
 import functools
+import hashlib
 import importlib
 import io
 import itertools
@@ -1257,8 +1258,7 @@ class Learner:
                     for index, after in (reply.get("after") or {}).items():
                         _write_back(args[int(index)], after, self)
                     if "error" in reply:
-                        results.append(("error", error_class(reply["error"])(
-                            str(reply["error"].get("text", "")))))
+                        results.append(("error", _rebuilt(reply["error"])))
                     else:
                         results.append(("value", decode(reply.get("value"), self)))
         return results
@@ -1491,7 +1491,6 @@ def _call_key(args: tuple, kwargs: dict) -> str:
     kit's values (cards, numbers, lists, tuples...): a stand-in's answers sent ahead are found
     by it. A learner's object that writes itself like one of those only gets the answer the
     stand-in would give it for that value."""
-    import hashlib
     return hashlib.blake2b(repr((args, kwargs)).encode(), digest_size=12).hexdigest()
 
 

@@ -540,20 +540,29 @@ class standing_in:
         return False
 
 
+def _learner_of(function):
+    """The ``channel.Learner`` whose process holds ``function`` when it is a learner's function
+    seen from the grader (a ``Remote``); None for a function of this process."""
+    import sys
+    channel = sys.modules.get("ninetynine.grading.channel")   # loaded only by the grader
+    if channel is None or not isinstance(function, channel.Remote):
+        return None
+    learner = getattr(function, "_learner", None)
+    return learner if isinstance(learner, channel.Learner) else None
+
+
 def timed_call(function, *args):
     """``function(*args)`` and the processor seconds it used: ``(result, seconds)``.
 
     A budget check times the learner's code with this, wherever that code runs. In the learner's
     own notebook (and in a process that runs it directly) it is this thread's processor time, so
     that other threads of the process do not count. Under the grader the learner's function is a
-    handle to the sandbox: the call crosses the channel and the time is what the kernel counts for the whole sandbox - its processes and threads - which
-    nothing in the learner's code can change.
+    handle to the sandbox: the call crosses the channel, and the time is what the kernel counts
+    for the whole sandbox - its processes and threads - which nothing in the learner's code can
+    change.
     """
-    import sys
-
-    channel = sys.modules.get("ninetynine.grading.channel")   # loaded only by the grader
-    learner = getattr(function, "_learner", None) if channel and isinstance(function, channel.Remote) else None
-    if channel and isinstance(learner, channel.Learner):
+    learner = _learner_of(function)
+    if learner is not None:
         before = learner.cpu_seconds()
         result = learner.call(function, *args)
         return result, learner.cpu_seconds() - before
@@ -693,12 +702,9 @@ def answers(words, function, inputs) -> list:
     ...
     AssertionError: For the text 'seven', int raised ValueError: invalid literal for int() with base 10: 'seven'
     """
-    import sys
-
     inputs = [tuple(args) for args in inputs]
-    channel = sys.modules.get("ninetynine.grading.channel")   # loaded only by the grader
-    learner = getattr(function, "_learner", None) if channel and isinstance(function, channel.Remote) else None
-    if channel and isinstance(learner, channel.Learner):
+    learner = _learner_of(function)
+    if learner is not None:
         replies = learner.call_many(function, [(args, {}) for args in inputs])
     else:
         replies = []
