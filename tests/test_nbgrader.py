@@ -75,13 +75,22 @@ def test_nbgrader_releases_the_kit_s_exercises_and_gives_solutions_full_marks(co
     shutil.copytree(course / "source" / "ps1", submitted)
     run = nbgrader(course, "autograde", "ps1", "--force")
     assert run.returncode == 0, run.stdout + run.stderr
+    assert gradebook_scores(course, "ada") == full_marks()
+
+
+def gradebook_scores(course, student: str) -> dict:
+    """What nbgrader's gradebook gave ``student`` for ps1: notebook -> check -> points."""
     from nbgrader.api import Gradebook
     with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
-        scores = {notebook.name: {grade.name: grade.score for grade in notebook.grades}
-                  for notebook in gradebook.find_submission("ps1", "ada").notebooks}
-    assert scores == {name: {check.grade_id: check.points
-                             for check in checks(read(ROOT / "solutions" / f"{name}.ipynb"))}
-                      for name in EXERCISES}
+        return {notebook.name: {grade.name: grade.score for grade in notebook.grades}
+                for notebook in gradebook.find_submission("ps1", student).notebooks}
+
+
+def full_marks() -> dict:
+    """Every check of every exercise of ps1 with all its points."""
+    return {name: {check.grade_id: check.points
+                   for check in checks(read(ROOT / "solutions" / f"{name}.ipynb"))}
+            for name in EXERCISES}
 
 
 #: One line in a learner's cell: IPython runs every later cell through it, and it leaves nothing.
@@ -109,13 +118,7 @@ def test_a_cell_that_empties_the_checks_gets_full_marks_from_nbgrader_and_nothin
         nbformat.write(notebook, submitted / f"{name}.ipynb")
     run = nbgrader(course, "autograde", "ps1", "--student", "mallory", "--force")
     assert run.returncode == 0, run.stdout + run.stderr
-    from nbgrader.api import Gradebook
-    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
-        scores = {notebook.name: {grade.name: grade.score for grade in notebook.grades}
-                  for notebook in gradebook.find_submission("ps1", "mallory").notebooks}
-    assert scores == {name: {check.grade_id: check.points
-                             for check in checks(read(ROOT / "solutions" / f"{name}.ipynb"))}
-                      for name in EXERCISES}
+    assert gradebook_scores(course, "mallory") == full_marks()
     name = EXERCISES[0]
     result = grade_submission(submitted / f"{name}.ipynb", ROOT / "solutions" / f"{name}.ipynb",
                               "mallory", 30, sandbox=available())
