@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from .cards import Card
+from .protocol import DECLARATIONS, make, register  # noqa: F401  (the registry, public here too)
 
 
 class IllegalMove(ValueError):
@@ -171,21 +172,9 @@ def _restore(value, annotation, parse_card):
     return value
 
 
-# --- the registry -----------------------------------------------------------------------------
+# --- the registry (``protocol.py``) -------------------------------------------------------------
 
-GAMES: dict[str, Callable[..., Any]] = {}
-
-
-def register(name: str, factory: Callable[..., Any]) -> None:
-    """Make ``make(name, **options)`` build a game with ``factory(**options)``."""
-    GAMES[name] = factory
-
-
-def make(name: str, **options):
-    """Build a game by name, checking its options: ``make("quentin_c", players=3)``."""
-    if name not in GAMES:
-        raise ValueError(f"There is no game called '{name}': choose one of {', '.join(GAMES)}.")
-    return GAMES[name](**options)
+GAMES = DECLARATIONS        # every registered game's declaration, by name
 
 
 def _json_object(text: str) -> dict:
@@ -221,6 +210,13 @@ def read_save(text: str, game: str, options: dict) -> dict:
 def load(text: str):
     """Load any saved game (the text of ``state.to_json()``), whatever its game."""
     data = _json_object(text)
-    if data.get("game") not in GAMES:
-        raise CorruptSave(f"The saved game names no known game: use one of {', '.join(GAMES)}.")
-    return GAMES[data["game"]](**data.get("options", {})).from_json(text)
+    if data.get("game") not in DECLARATIONS:
+        raise CorruptSave(f"The saved game names no known game: use one of {', '.join(DECLARATIONS)}.")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise CorruptSave("The saved game's 'options' field is not an object of option names.")
+    try:
+        game = make(data["game"], **options)
+    except (TypeError, ValueError) as error:
+        raise CorruptSave(f"The saved game's options cannot make a game: {error}") from None
+    return game.from_json(text)

@@ -11,9 +11,10 @@ call it, so a sentence is written (and fixed) once. Two rules hold for every sen
 Seats are called "Seat 0", "Seat 1", ... (numbered from 0, as in the API) unless ``names`` gives
 one name per seat.
 
-The other two games keep their sentences beside their events (``ninetynine/tricks/text.py`` and
-``ninetynine/board/text.py``, written to the same two rules); ``describe`` and ``narrate`` here
-hand their events to them, so every caller still asks this one module.
+The other games keep their sentences beside their events (``ninetynine/tricks/text.py``,
+``ninetynine/board/text.py``, or a game of your own), written to the same two rules, and name them
+in their declarations (``ninetynine.protocol``); ``describe`` and ``narrate`` here hand each event
+to its game's words, so every caller still asks this one module.
 
 >>> from ninetynine.counting import events as ev
 >>> from ninetynine.cards import parse_card
@@ -30,6 +31,7 @@ from .cards import Card
 from .counting import events as ev
 from .counting.moves import Draw, EndTurn, Play
 from .counting.rules import MAX_COUNT, Effect, RuleSet
+from .protocol import words_for
 
 Names = Sequence[str] | None
 
@@ -294,18 +296,6 @@ def _describe(event, you: int | None, names: Names, play=None) -> str:
     return f"{kind.__name__}."
 
 
-def _other_game_text(event):
-    """The sentences module of the trick-taking or board game, for one of their events."""
-    module = type(event).__module__
-    if module.startswith("ninetynine.tricks"):
-        from .tricks import text as tricks_text
-        return tricks_text
-    if module.startswith("ninetynine.board"):
-        from .board import text as board_text
-        return board_text
-    return None
-
-
 def describe(event, you: int | None = None, names: Names = None) -> str:
     """One event in words; ``you`` is the reader's seat (None: everyone in the third person).
 
@@ -315,10 +305,10 @@ def describe(event, you: int | None = None, names: Names = None) -> str:
     >>> describe(ev.PlayerSkipped(0, 2), you=0)
     'You are skipped.'
     """
-    other = _other_game_text(event)
-    if other is not None:
-        return other.describe(event, you=you, names=names)
-    return _describe(event, you, names)
+    words = words_for(event)
+    if words is COUNTING_WORDS:
+        return _describe(event, you, names)
+    return words.describe(event, you=you, names=names)
 
 
 # --- several events ----------------------------------------------------------------------------
@@ -331,9 +321,9 @@ def narrate(events, you: int | None = None, names: Names = None) -> list[str]:
     a loss name the count when the play that caused it is in the list ("Seat 1 passes 33").
     """
     events = list(events)
-    other = _other_game_text(events[0]) if events else None
-    if other is not None:
-        return other.narrate(events, you=you, names=names)
+    words = words_for(events[0]) if events else COUNTING_WORDS
+    if words is not COUNTING_WORDS:
+        return words.narrate(events, you=you, names=names)
     lines: list[str] = []
     play = None
     i = 0
@@ -361,6 +351,19 @@ def narrate(events, you: int | None = None, names: Names = None) -> list[str]:
         lines.append(_describe(event, you, names, play))
         i += 1
     return lines
+
+
+class _CountingWords:
+    """The running-total game's words, as its declaration names them (``ninetynine.protocol``)."""
+
+    @staticmethod
+    def describe(event, you: int | None = None, names: Names = None) -> str:
+        return _describe(event, you, names)
+
+    narrate = staticmethod(narrate)
+
+
+COUNTING_WORDS = _CountingWords()
 
 
 def _same_cause(other, event) -> bool:

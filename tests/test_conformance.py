@@ -21,15 +21,9 @@ from ninetynine.tricks.state import TricksState
 
 # --- every game of the kit conforms ---------------------------------------------------------------
 
-# (game, options, games): 50 games (check_game's default) where a game is short; fewer where one
-# game is long (a Ninety-Nine game is nine deals, an RS Games or classic game many rounds).
-GAMES = [("quentin_c", {"players": 3}, 50), ("quentin_c", {"players": 5}, 20),
-         ("quentin_c", {"players": 4, "auto_draw": False}, 20),
-         ("rs_games", {"players": 3}, 25), ("rs_games", {"players": 2, "auto_draw": False}, 20),
-         ("classic", {"players": 4}, 25), ("classic", {"players": 2}, 20),
-         ("taiwanese", {"players": 3}, 50), ("taiwanese", {"players": 4, "rounds": 2}, 20),
-         ("tricks", {}, 15), ("tricks", {"trumps": "results", "deals": 3}, 20),
-         ("board", {"players": 2}, 50), ("board", {"players": 4}, 20)]
+# Every registered game (every rule set too) with each set of options its declaration names, so a
+# game or rule set is tested the moment it registers; 20 games each (check_game's default is 50).
+GAMES = [(name, options, 20) for name, declared in nn.GAMES.items() for options in declared.conformance]
 
 
 def _name(name, options, _):

@@ -14,12 +14,13 @@ import ninetynine as nn
 from ninetynine.counting import events as ev
 from ninetynine.ui.controller import TableController
 
-RULE_SETS = ["quentin_c", "rs_games", "classic", "taiwanese"]
+#: every registered game that the running-total table plays (every rule set)
+RULE_SETS = [name for name, declared in nn.GAMES.items() if declared.table == "ninetynine.ui.widgets:Table"]
 
 
 def short_game(rules: str, players: int = 3, **options):
     """A game that ends quickly: few tokens (or one round of the Taiwanese match)."""
-    if rules == "taiwanese":
+    if nn.make(rules).rules.scoring == "places":
         return nn.make(rules, players=players, rounds=1, **options)
     return nn.make(rules, players=players, tokens=2, **options)
 

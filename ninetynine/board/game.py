@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from ..core import CorruptSave, event_from_dict, event_to_dict, read_save, register
+from ..core import CorruptSave, event_from_dict, event_to_dict, read_save
+from ..protocol import Declaration, declare
 from .moves import CARDS, HAND_LIMIT, parse_card
 from .state import BoardState
 
@@ -153,8 +154,11 @@ def state_to_json(state: BoardState) -> str:
     })
 
 
-def _make(**options) -> BoardGame:
-    return BoardGame(**options)
-
-
-register("board", _make)
+#: what every tool needs to know about The Game of 99 (``ninetynine.protocol``)
+DECLARATION = declare(Declaration(
+    name="board", title="The Game of 99", build=BoardGame, players=PLAYER_COUNTS,
+    bots=("ninetynine.bots:BOARD_BOTS",), words="ninetynine.board.text", events="ninetynine.board.events",
+    table="ninetynine.ui.board_widgets:BoardTable", console="ninetynine.ui.board_console:run",
+    encoding="ninetynine.board.encoding:BoardEncoding", default_players=2,
+    conformance=tuple({"players": n} for n in PLAYER_COUNTS)))
+BoardGame.declaration = DECLARATION

@@ -27,6 +27,8 @@ from __future__ import annotations
 import random
 from typing import Callable
 
+from ..protocol import DECLARATIONS, declaration
+
 _random = random.Random(0)
 
 
@@ -34,6 +36,9 @@ def random_bot(view, rng: random.Random | None = None):
     """Play any legal move, chosen at random (from ``rng`` if given, else the bots' own generator)."""
     return (rng or _random).choice(view.legal_moves)
 
+
+#: the bots that play any game: every declaration has them unless it names its own
+BASIC_BOTS = {"random": random_bot}
 
 from .counting import cautious_bot, expert_bot, search_bot  # noqa: E402  (after random_bot)
 
@@ -49,15 +54,21 @@ BOTS = {**COUNTING_BOTS, **BOARD_BOTS, **TRICKS_BOTS}
 
 
 def bots_for(game) -> dict[str, Callable]:
-    """The named bots that play ``game`` (a game, or its name such as ``"board"``).
+    """The named bots that play ``game`` (a game, or its name such as ``"board"``), weakest
+    first, as its declaration names them (``ninetynine.protocol``). A game that is not
+    registered is played by the random bot and the bots it names itself (``game.bots``).
 
     >>> list(bots_for("quentin_c"))
     ['random', 'cautious', 'expert', 'search']
     >>> list(bots_for("board"))
     ['board_random', 'board_heuristic', 'board_search']
     """
-    name = game if isinstance(game, str) else game.name
-    return {"board": BOARD_BOTS, "tricks": TRICKS_BOTS}.get(name, COUNTING_BOTS)
+    name = game if isinstance(game, str) else getattr(game, "name", None)
+    if name in DECLARATIONS:
+        return DECLARATIONS[name].bot_table()
+    if isinstance(game, str):
+        return declaration(game).bot_table()          # the sentence naming the known games
+    return {**BASIC_BOTS, **dict(getattr(game, "bots", None) or {})}
 
 
 def get(bot: str | Callable, game=None) -> Callable:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..cards import Card, CardError, parse_cards
-from ..core import register
+from ..protocol import Declaration, declare
 from .events import CardDrawn, CardPlayed
 from .moves import Play
 from .rules import MAX_COUNT, RULE_SETS, Effect, RuleSet
@@ -185,6 +185,11 @@ class CountingGame:
         state.history.extend(events)
         return state
 
+    @property
+    def declaration(self) -> Declaration:
+        """This game's declaration (``ninetynine.register(game)`` reads it)."""
+        return declaration_of(self.rules)
+
     def setup(self, count: int = 0, hands=None, tokens=None, to_move: int = 0, direction: int = 1,
               deck=None, discard=None, points=None, round: int = 1, round_points=None,
               starter: int | None = None, seed=0) -> CountingState:
@@ -344,5 +349,33 @@ def _check_per_seat(name: str, values, n: int, allowed: range) -> None:
                              f"to {allowed.stop - 1}, not {value!r}.")
 
 
-for _name in RULE_SETS:
-    register(_name, lambda _rules=_name, **options: CountingGame(_rules, **options))
+# --- the declaration: one for each rule set ------------------------------------------------------
+
+def declaration_of(rules: RuleSet) -> Declaration:
+    """What every tool needs to know about the running-total game under ``rules``
+    (``ninetynine.protocol``). A rule set of your own is declared by
+    ``ninetynine.register(CountingGame(my_rules))``: the terminal, the tables, the league and
+    both adapters then play it."""
+    sizes = tuple(rules.players)
+    return Declaration(
+        name=rules.name, title=rules.title, players=sizes,
+        build=lambda **options: CountingGame(rules, **options),
+        bots=("ninetynine.bots:COUNTING_BOTS",), words="ninetynine.text:COUNTING_WORDS",
+        events="ninetynine.counting.events",
+        table="ninetynine.ui.widgets:Table", console="ninetynine.ui.console:run",
+        encoding="ninetynine.counting.encoding:CountingEncoding",
+        # a head-to-head table unless a match is scored by places, where a third seat makes
+        # the places mean something (the league's tables before declarations)
+        default_players=2 if rules.scoring == "tokens" else 3,
+        conformance=({"players": 3}, {"players": min(sizes), **_second_way(rules)},
+                     {"players": min(4, max(sizes))}))
+
+
+def _second_way(rules: RuleSet) -> dict:
+    """An option that changes how a game goes, for the conformance suite: drawing as a move of
+    its own where the rules allow it, else a shorter match."""
+    return {"auto_draw": False} if rules.scoring == "tokens" else {"rounds": 2}
+
+
+for _rules in RULE_SETS.values():
+    declare(declaration_of(_rules))

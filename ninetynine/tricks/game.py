@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..cards import CardError
-from ..core import register
+from ..protocol import Declaration, declare
 from .cards import JOKER, SUITS, parse_card, sorted_cards, trumps_of
 from .state import HAND, PLAYERS, TRICKS, TricksState, deck_of
 
@@ -232,4 +232,11 @@ def _check_sizes(state: TricksState) -> None:
                              f"{TRICKS - done - (seat in played)} cards, not {sizes[seat]}.")
 
 
-register("tricks", lambda **options: TricksGame(**options))
+#: what every tool needs to know about Ninety-Nine, the trick-taking game (``ninetynine.protocol``)
+DECLARATION = declare(Declaration(
+    name="tricks", title="Ninety-Nine, the trick-taking game", build=TricksGame, players=(PLAYERS,),
+    bots=("ninetynine.bots:TRICKS_BOTS",), words="ninetynine.tricks.text", events="ninetynine.tricks.events",
+    table="ninetynine.ui.tricks_widgets:TricksTable", console="ninetynine.ui.tricks_console:run",
+    encoding="ninetynine.tricks.encoding:TricksEncoding",
+    conformance=({}, {"trumps": "results", "deals": 2})))
+TricksGame.declaration = DECLARATION
