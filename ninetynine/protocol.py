@@ -10,7 +10,7 @@ The API functions are below
 A **game** (the rules with their options)::
 
     game.name                 the name ``make`` and saves know it by: "race31"
-    game.options              a dict of its options, as ``make(game.name, **options)`` takes them
+    game.options              (optional) its options, as ``make(game.name, **options)`` takes them
     game.players              how many seats it deals
     game.new_game(seed)       a new game: a ``State``; the same seed gives the same game
     game.from_json(text)      the state saved as ``text``; a bad save raises ``CorruptSave``
@@ -48,6 +48,8 @@ A game may offer more, and the tools use it when it is there::
     game.title                a name for people: "Race to 31" (default: the name)
     game.describe(event, you) one event in words for seat ``you`` (default: the event's class
                               name and fields as a sentence, "Played: seat 0, card 4, total 27.")
+    game.events               the game's event classes (default: the classes defined in the
+                              module that defines the game's class)
     game.show(view)           the position in a few sentences, a list of strings (default: none)
     game.bots                 named bots, weakest first: {"sevens": sevens_bot} (the random bot
                               is always there)
@@ -213,20 +215,24 @@ def register(game) -> Declaration:
     own = getattr(game, "declaration", None)
     if isinstance(own, Declaration):        # a kit game's class declares its own front-ends
         return declare(own)
-    missing = [name for name in ("name", "options", "new_game", "from_json") if not hasattr(game, name)]
+    missing = [name for name in ("name", "new_game", "from_json") if not hasattr(game, name)]
     if missing:
-        raise TypeError(f"register needs a game object (with name, options, new_game and "
-                        f"from_json), but this one has no {missing[0]}: see ninetynine.protocol.")
+        raise TypeError(f"register needs a game object (with name, new_game and from_json), but "
+                        f"this one has no {missing[0]}: see ninetynine.protocol.")
     players = getattr(game, "players", 2)
 
     def build(**options):
-        return game if not options else type(game)(**{**game.options, **options})
+        if not options:
+            return game
+        if not hasattr(game, "options"):
+            raise ValueError(f"{game.name} takes no options: leave out {', '.join(options)}.")
+        return type(game)(**{**game.options, **options})
 
     return declare(Declaration(
         name=game.name, build=build, title=getattr(game, "title", game.name),
         players=(players,) if isinstance(players, int) else tuple(players),
         bots=("ninetynine.bots:BASIC_BOTS", dict(getattr(game, "bots", None) or {})),
-        words=_words_of(game), events=tuple(getattr(game, "events", None) or ()),
+        words=_words_of(game), events=getattr(game, "events", None) or type(game).__module__,
         show=getattr(game, "show", None),
         game=game))
 
