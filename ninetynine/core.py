@@ -172,6 +172,24 @@ def _restore(value, annotation, parse_card):
     return value
 
 
+# --- the random generator in a save ----------------------------------------------------------------
+
+def rng_to_data(rng) -> list:
+    """A random generator's whole state as JSON-ready data (a save holds it, so that a loaded
+    game goes on exactly as the original would)."""
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def rng_from_data(data):
+    """The random generator ``rng_to_data`` wrote."""
+    import random
+    rng = random.Random()
+    version, internal, gauss = data
+    rng.setstate((version, tuple(internal), gauss))
+    return rng
+
+
 # --- the registry (``protocol.py``) -------------------------------------------------------------
 
 GAMES = DECLARATIONS        # every registered game's declaration, by name

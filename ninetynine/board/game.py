@@ -6,13 +6,13 @@
 """
 from __future__ import annotations
 
-import json
 from collections import Counter
 
-from ..core import CorruptSave, event_from_dict, event_to_dict, read_save
 from ..protocol import Declaration, declare
-from .moves import CARDS, HAND_LIMIT, parse_card
+from .moves import CARDS, parse_card
+from .saving import state_from_json, state_to_json
 from .state import BoardState
+from .validation import validate
 
 PLAYER_COUNTS = (2, 3, 4, 6)
 
@@ -80,33 +80,12 @@ class BoardGame:
         return state
 
     def from_json(self, text: str) -> BoardState:
-        data = read_save(text, "board", self.options)
-        state = BoardState(self)
-        try:
-            state.owner = list(data["owner"])
-            state.hands = [_cards(hand) for hand in data["hands"]]
-            state.deck = _cards(data["deck"])
-            state.discard = _cards(data["discard"])
-            state.to_move = data["to_move"]
-            state.first = data["first"]
-            state.game_number = data["game_number"]
-            state.winning_team = data["winning_team"]
-            state.winning_line = tuple(data["winning_line"])
-            version, internal, gauss = data["rng"]
-            state.rng.setstate((version, tuple(internal), gauss))
-            state.history = [event_from_dict(e, parse_card) for e in data["history"]]
-        except KeyError as error:
-            raise CorruptSave(f"The saved game has no '{error.args[0]}' field.") from None
-        except (TypeError, ValueError) as error:
-            raise CorruptSave(f"The saved game has a bad field ({error}).") from None
-        if len(state.owner) != 100 or any(o is not None and o not in range(self.players) for o in state.owner):
-            raise CorruptSave(f"The board must list 100 squares, each empty or held by a seat 0 to "
-                              f"{self.players - 1}.")
-        try:
-            validate(state)
-        except ValueError as error:
-            raise CorruptSave(f"The saved game is impossible: {error}") from None
-        return state
+        """Load a saved game, refusing a corrupt or impossible one with a clear message."""
+        return state_from_json(self, text)
+
+    def save(self, state: BoardState) -> str:
+        """``state`` as JSON text (``state.to_json()`` asks its game)."""
+        return state_to_json(state)
 
     def __repr__(self) -> str:
         return f"BoardGame(players={self.players})"
@@ -116,42 +95,6 @@ def _cards(text) -> list:
     if isinstance(text, str):
         return [parse_card(word) for word in text.replace(",", " ").split()]
     return [card if not isinstance(card, (str, int)) else parse_card(str(card)) for card in text]
-
-
-def validate(state: BoardState) -> None:
-    """Refuse a position that cannot occur, with one sentence saying why."""
-    n = state.players
-    if len(state.hands) != n:
-        raise ValueError(f"hands must give one hand for each of the {n} seats.")
-    for seat, hand in enumerate(state.hands):
-        if len(hand) > HAND_LIMIT:
-            raise ValueError(f"Seat {seat} holds {len(hand)} cards; the most allowed is {HAND_LIMIT}.")
-    placed = Counter(card for hand in state.hands for card in hand)
-    placed.update(state.deck)
-    placed.update(state.discard)
-    for card, number in placed.items():
-        if number > 1:
-            raise ValueError(f"The card {card.name} appears {number} times; there is one of each card.")
-    markers = sum(owner is not None for owner in state.owner)
-    in_play = sum(map(len, state.hands)) + len(state.deck)
-    if markers + in_play > 100:
-        raise ValueError(f"{markers} markers need {markers} played cards, but only {100 - in_play} "
-                         "cards are out of the hands and the deck.")
-    if state.to_move is not None and not (isinstance(state.to_move, int) and 0 <= state.to_move < n):
-        raise ValueError(f"to_move must be a seat from 0 to {n - 1}, not {state.to_move!r}.")
-
-
-def state_to_json(state: BoardState) -> str:
-    version, internal, gauss = state.rng.getstate()
-    return json.dumps({
-        "game": "board", "format": 1, "options": state.game.options,
-        "owner": state.owner, "hands": [" ".join(map(str, hand)) for hand in state.hands],
-        "deck": " ".join(map(str, state.deck)), "discard": " ".join(map(str, state.discard)),
-        "to_move": state.to_move, "first": state.first, "game_number": state.game_number,
-        "winning_team": state.winning_team, "winning_line": list(state.winning_line),
-        "rng": [version, list(internal), gauss],
-        "history": [event_to_dict(e) for e in state.history],
-    })
 
 
 #: what every tool needs to know about The Game of 99 (``ninetynine.protocol``)

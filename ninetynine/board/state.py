@@ -252,8 +252,7 @@ class BoardState:
         return hidden
 
     def to_json(self) -> str:
-        from .game import state_to_json
-        return state_to_json(self)
+        return self.game.save(self)
 
     def __repr__(self) -> str:
         where = "game over" if self.is_over else f"seat {self.to_move} to move"

@@ -24,30 +24,17 @@ The trick-taking game's bots are ``tricks_random``, ``tricks_rules`` and ``trick
 """
 from __future__ import annotations
 
-import random
 from typing import Callable
 
 from ..protocol import DECLARATIONS, declaration
-
-_random = random.Random(0)
-
-
-def random_bot(view, rng: random.Random | None = None):
-    """Play any legal move, chosen at random (from ``rng`` if given, else the bots' own generator)."""
-    return (rng or _random).choice(view.legal_moves)
-
-
-#: the bots that play any game: every declaration has them unless it names its own
-BASIC_BOTS = {"random": random_bot}
-
-from .counting import cautious_bot, expert_bot, search_bot  # noqa: E402  (after random_bot)
+from .basic import BASIC_BOTS, random_bot
+from .board import BOARD_BOTS
+from .counting import cautious_bot, expert_bot, search_bot
+from .tricks import TRICKS_BOTS
 
 COUNTING_BOTS = {"random": random_bot, "cautious": cautious_bot, "expert": expert_bot,
                  "search": search_bot}
 
-# The other games' bots, by name with the game in front (``random_bot`` plays any game).
-from .board import BOARD_BOTS  # noqa: E402
-from .tricks import TRICKS_BOTS  # noqa: E402
 
 #: Every named bot of the kit; ``bots_for(game)`` gives the ones that play one game.
 BOTS = {**COUNTING_BOTS, **BOARD_BOTS, **TRICKS_BOTS}

@@ -17,7 +17,7 @@ import random
 from ..board.layout import lines_of_five
 from ..board.moves import CARDS, DRAW, Discard, DrawCard, Place
 from ..board.state import BoardView
-from . import random_bot
+from .basic import random_bot
 
 LINES = lines_of_five()
 LINES_THROUGH: dict[int, list[int]] = {square: [] for square in range(100)}

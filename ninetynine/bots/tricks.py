@@ -34,7 +34,7 @@ from ..tricks.cards import (DECK, FULL_DECK, bid_value, power, strength_in_trick
 from ..tricks.moves import PASS, Bid, Offer, PlayCard
 from ..tricks.scoring import score_deal
 from ..tricks.state import playable
-from . import random_bot
+from .basic import random_bot
 
 # Chance of taking a trick, by rank (6 ... Ace), for a trump and for a card of another suit.
 TRUMP_CHANCE = (0.30, 0.30, 0.35, 0.40, 0.50, 0.60, 0.75, 0.90, 1.00)

@@ -5,11 +5,10 @@ as the original would. Loading refuses anything corrupt or impossible with one s
 """
 from __future__ import annotations
 
-import random
-
 from ..cards import CardError, cards_text
-from ..core import CorruptSave, event_from_dict, read_save, save_text
+from ..core import CorruptSave, event_from_dict, read_save, rng_from_data, rng_to_data, save_text
 from .state import CountingState
+from .validation import validate
 
 FORMAT = 1
 
@@ -37,13 +36,12 @@ def state_to_json(state: CountingState) -> str:
         "last_loser": state.last_loser,
         "eliminated_at": state.eliminated_at,
         "plays": state.plays,
-        "rng": _rng_to_data(state.rng),
+        "rng": rng_to_data(state.rng),
     }
     return save_text(data, state.history)
 
 
 def state_from_json(game, text: str) -> CountingState:
-    from .game import validate
     data = read_save(text, game.rules.name, game.options)
     state = CountingState(game)
     n = game.players
@@ -68,7 +66,7 @@ def state_from_json(game, text: str) -> CountingState:
         state.last_loser = data["last_loser"]
         state.eliminated_at = data["eliminated_at"]
         state.plays = data["plays"]
-        state.rng = _rng_from_data(data["rng"])
+        state.rng = rng_from_data(data["rng"])
         state.history = [event_from_dict(e, game.rules.parse_card) for e in data["history"]]
     except KeyError as error:
         raise CorruptSave(f"The saved game has no '{error.args[0]}' field.") from None
@@ -125,15 +123,3 @@ def _check_bookkeeping(state: CountingState, n: int) -> None:
     if state.last_loser is not None and not _is_seat(state.last_loser, n):
         raise CorruptSave(f"last_loser must be None or a seat from 0 to {n - 1}, not "
                           f"{state.last_loser!r}.")
-
-
-def _rng_to_data(rng: random.Random) -> list:
-    version, internal, gauss = rng.getstate()
-    return [version, list(internal), gauss]
-
-
-def _rng_from_data(data) -> random.Random:
-    rng = random.Random()
-    version, internal, gauss = data
-    rng.setstate((version, tuple(internal), gauss))
-    return rng

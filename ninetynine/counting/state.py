@@ -629,8 +629,9 @@ class CountingState:
         return hidden
 
     def to_json(self) -> str:
-        from .saving import state_to_json
-        return state_to_json(self)
+        """The whole state as JSON text: the game writes it (``saving.py``), so that the rules
+        of play here need not know how a save is written."""
+        return self.game.save(self)
 
     def __repr__(self) -> str:
         return (f"<{self.rules.name} round {self.round}, count {self.count}, "

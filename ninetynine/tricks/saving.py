@@ -5,18 +5,16 @@ as the original would. Loading refuses anything corrupt or impossible with one s
 """
 from __future__ import annotations
 
-import random
-
 from ..cards import CardError, cards_text
-from ..core import CorruptSave, event_from_dict, read_save, save_text
+from ..core import CorruptSave, event_from_dict, read_save, rng_from_data, rng_to_data, save_text
 from .cards import parse_card, sorted_cards
 from .state import TricksState
+from .validation import validate
 
 FORMAT = 1
 
 
 def state_to_json(state: TricksState) -> str:
-    version, internal, gauss = state.rng.getstate()
     data = {
         "game": "tricks",
         "format": FORMAT,
@@ -38,7 +36,7 @@ def state_to_json(state: TricksState) -> str:
         "deal_points": state.deal_points,
         "last_made": state.last_made,
         "to_move": state.to_move,
-        "rng": [version, list(internal), gauss],
+        "rng": rng_to_data(state.rng),
     }
     return save_text(data, state.history)
 
@@ -50,7 +48,6 @@ def _cards(text) -> list:
 
 
 def state_from_json(game, text: str) -> TricksState:
-    from .game import validate
     data = read_save(text, "tricks", game.options)
     state = TricksState(game)
     try:
@@ -71,9 +68,7 @@ def state_from_json(game, text: str) -> TricksState:
         state.deal_points = [list(points) for points in data["deal_points"]]
         state.last_made = data["last_made"]
         state.to_move = data["to_move"]
-        version, internal, gauss = data["rng"]
-        state.rng = random.Random()
-        state.rng.setstate((version, tuple(internal), gauss))
+        state.rng = rng_from_data(data["rng"])
         state.history = [event_from_dict(e, parse_card) for e in data["history"]]
     except KeyError as error:
         raise CorruptSave(f"The saved game has no '{error.args[0]}' field.") from None

@@ -343,8 +343,9 @@ class TricksState:
         return hidden
 
     def to_json(self) -> str:
-        from .saving import state_to_json
-        return state_to_json(self)
+        """The whole state as JSON text: the game writes it (``saving.py``), so that the rules
+        of play here need not know how a save is written."""
+        return self.game.save(self)
 
     def __repr__(self) -> str:
         where = "game over" if self.is_over else f"{self.phase}, seat {self.to_move} to move"
