@@ -51,7 +51,7 @@ def seat_name(seat: int, you: int | None = None, names: Names = None) -> str:
     return f"Seat {seat}"
 
 
-def _who(seat: int, you: int | None, names: Names) -> str:
+def seat_in_sentence(seat: int, you: int | None, names: Names) -> str:
     """The seat inside a sentence: "you" in lower case, other seats as ``seat_name``."""
     return "you" if seat == you else seat_name(seat, you, names)
 
@@ -75,7 +75,7 @@ def _s(verb: str) -> str:
     return verb + "s"
 
 
-def _subject(seat: int, you: int | None, names: Names, verb: str) -> str:
+def seat_with_verb(seat: int, you: int | None, names: Names, verb: str) -> str:
     """ "You pass" / "Seat 1 passes": the seat and its verb, at the start of a sentence."""
     return f"{seat_name(seat, you, names)} {verb if seat == you else _s(verb)}"
 
@@ -89,7 +89,7 @@ def _tokens(number: int) -> str:
     return "a token" if number == 1 else f"{number} tokens"
 
 
-def _join(words: Sequence[str], last: str = "and") -> str:
+def join_words(words: Sequence[str], last: str = "and") -> str:
     """ "A", "A and B", "A, B and C"."""
     words = list(words)
     if len(words) <= 1:
@@ -97,7 +97,7 @@ def _join(words: Sequence[str], last: str = "and") -> str:
     return ", ".join(words[:-1]) + f" {last} " + words[-1]
 
 
-def _capital(sentence: str) -> str:
+def capitalised(sentence: str) -> str:
     return sentence[:1].upper() + sentence[1:]
 
 
@@ -124,7 +124,7 @@ def move_name(move, you: int | None = None, names: Names = None) -> str:
     if move.amount is not None:
         words += f" as {signed(move.amount)}"
     if move.target is not None:
-        words += f", naming {_who(move.target, you, names)} to play next"
+        words += f", naming {seat_in_sentence(move.target, you, names)} to play next"
     return words
 
 
@@ -145,19 +145,19 @@ def moves_words(moves, you: int | None = None, names: Names = None) -> str:
         amounts = list(dict.fromkeys(m.amount for m in plays if m.amount is not None))
         targets = list(dict.fromkeys(m.target for m in plays if m.target is not None))
         if amounts:
-            words += " as " + _join([signed(a) for a in amounts], "or")
+            words += " as " + join_words([signed(a) for a in amounts], "or")
         if targets:
-            words += ", naming " + _join([_who(t, you, names) for t in targets], "or")
+            words += ", naming " + join_words([seat_in_sentence(t, you, names) for t in targets], "or")
         parts.append(words)
     parts += others
     if len(parts) > 2:
         return ", ".join(parts[:-1]) + ", or " + parts[-1]
-    return _join(parts, "or")
+    return join_words(parts, "or")
 
 
 # --- one event ---------------------------------------------------------------------------------
 
-def _milestone(old: int, new: int, landed: bool) -> int | None:
+def milestone_crossed(old: int, new: int, landed: bool) -> int | None:
     """The milestone a rise from ``old`` to ``new`` landed on or passed (the lowest one, 33 or 66)."""
     if landed:
         return new
@@ -174,21 +174,21 @@ def _cause(reason: str, seat: int, you: int | None, names: Names, play) -> str:
     """
     if reason == "bust":
         if play is not None:
-            return f"{_subject(seat, you, names, 'bust')} at {play.new}"
-        return f"{_subject(seat, you, names, 'go')} over {MAX_COUNT}"
+            return f"{seat_with_verb(seat, you, names, 'bust')} at {play.new}"
+        return f"{seat_with_verb(seat, you, names, 'go')} over {MAX_COUNT}"
     if reason == "passing":
-        milestone = _milestone(play.old, play.new, False) if play is not None else None
-        return f"{_subject(seat, you, names, 'pass')} {milestone or 'a milestone'}"
+        milestone = milestone_crossed(play.old, play.new, False) if play is not None else None
+        return f"{seat_with_verb(seat, you, names, 'pass')} {milestone or 'a milestone'}"
     if reason == "landing":
         where = play.new if play is not None else "a milestone"
-        return f"{_subject(seat, you, names, 'land')} on {where}"
+        return f"{seat_with_verb(seat, you, names, 'land')} on {where}"
     if reason == "ninety_nine":
-        return f"{_subject(seat, you, names, 'reach')} {MAX_COUNT}"
+        return f"{seat_with_verb(seat, you, names, 'reach')} {MAX_COUNT}"
     if reason == "no_safe_card":
-        return f"{_subject(seat, you, names, 'have')} no card that keeps the count at {MAX_COUNT} or below"
+        return f"{seat_with_verb(seat, you, names, 'have')} no card that keeps the count at {MAX_COUNT} or below"
     if reason == "empty_hand":
-        return f"{_subject(seat, you, names, 'have')} no cards left to play"
-    return f"{_subject(seat, you, names, 'break')} a rule ({reason.replace('_', ' ')})"
+        return f"{seat_with_verb(seat, you, names, 'have')} no cards left to play"
+    return f"{seat_with_verb(seat, you, names, 'break')} a rule ({reason.replace('_', ' ')})"
 
 
 #: Reasons where the player who played makes *others* lose tokens.
@@ -198,10 +198,10 @@ OTHERS_PAY = ("landing", "ninety_nine")
 def _losers_phrase(losers: list[int], by: int, you: int | None, names: Names) -> tuple[str, bool]:
     """Who loses, and whether the verb is plural: ("both opponents", True), ("Seat 1", False)."""
     if len(losers) == 1:
-        return _who(losers[0], you, names), losers[0] == you
+        return seat_in_sentence(losers[0], you, names), losers[0] == you
     if you is not None and you in losers:
-        others = [_who(seat, you, names) for seat in losers if seat != you]
-        return "you and " + _join(others), True
+        others = [seat_in_sentence(seat, you, names) for seat in losers if seat != you]
+        return "you and " + join_words(others), True
     if len(losers) == 2:
         return "both opponents", True
     return "every other player", False
@@ -230,7 +230,7 @@ def _direction_words(direction: int, order: Sequence[int] | None = None,
         return "in seat order" if direction == 1 else "in reverse seat order"
     seats = list(order) if direction == 1 else list(reversed(order))
     seats = [seat for seat in seats if in_round is None or in_round[seat]]
-    return "in the order " + ", ".join(_who(seat, you, names) for seat in seats)
+    return "in the order " + ", ".join(seat_in_sentence(seat, you, names) for seat in seats)
 
 
 def _describe(event, you: int | None, names: Names, play=None) -> str:
@@ -238,61 +238,61 @@ def _describe(event, you: int | None, names: Names, play=None) -> str:
     kind = type(event)
     who = lambda seat: seat_name(seat, you, names)  # noqa: E731
     if kind is ev.RoundStarted:
-        starter = _subject(event.starter, you, names, "play")
+        starter = seat_with_verb(event.starter, you, names, "play")
         return (f"Round {event.round} begins: each player is dealt "
                 f"{plural(event.hand_size, 'card')}. {starter} first.")
     if kind is ev.OrderDrawn:
-        drawn = [f"{_who(seat, you, names)} {card_name(card)}"
+        drawn = [f"{seat_in_sentence(seat, you, names)} {card_name(card)}"
                  for seat, card in zip(event.seats, event.cards)]
-        return (f"Cards drawn for the order of play, highest first: {_join(drawn)}. "
-                f"{_subject(event.seats[0], you, names, 'play')} first.")
+        return (f"Cards drawn for the order of play, highest first: {join_words(drawn)}. "
+                f"{seat_with_verb(event.seats[0], you, names, 'play')} first.")
     if kind is ev.CardPlayed:
         card = card_name(event.card)
         if event.amount is not None:
             card += f" as {signed(event.amount)}"
         count = (f"The count stays at {event.new}." if event.new == event.old
                  else f"The count is {event.new}.")
-        return f"{_subject(event.seat, you, names, 'play')} {card}. {count}"
+        return f"{seat_with_verb(event.seat, you, names, 'play')} {card}. {count}"
     if kind is ev.TokensLost:
         return _tokens_lost([event], you, names, play)
     if kind is ev.DirectionReversed:
-        return f"{_subject(event.seat, you, names, 'reverse')} the direction of play."
+        return f"{seat_with_verb(event.seat, you, names, 'reverse')} the direction of play."
     if kind is ev.PlayerSkipped:
         return f"{who(event.seat)} {_verb(event.seat, you, 'are', 'is')} skipped."
     if kind is ev.NextPlayerChosen:
-        target = _who(event.target, you, names)
-        return f"{_subject(event.seat, you, names, 'name')} {target} to play next."
+        target = seat_in_sentence(event.target, you, names)
+        return f"{seat_with_verb(event.seat, you, names, 'name')} {target} to play next."
     if kind is ev.CardDrawn:
         card = "a card" if event.card is None else card_name(event.card)
-        return f"{_subject(event.seat, you, names, 'draw')} {card}."
+        return f"{seat_with_verb(event.seat, you, names, 'draw')} {card}."
     if kind is ev.DeckRanOut:
         return "The deck is empty: nobody draws any more this round."
     if kind is ev.DrawSkipped:
-        return f"{_subject(event.seat, you, names, 'draw')} nothing: there are no cards left to draw."
+        return f"{seat_with_verb(event.seat, you, names, 'draw')} nothing: there are no cards left to draw."
     if kind is ev.TurnEnded:
-        return f"{_subject(event.seat, you, names, 'end')} the turn without drawing."
+        return f"{seat_with_verb(event.seat, you, names, 'end')} the turn without drawing."
     if kind is ev.DeckReshuffled:
         return f"The discard pile is shuffled into a new deck of {plural(event.size, 'card')}."
     if kind is ev.PlayerFinished:
-        return (f"{_subject(event.seat, you, names, 'finish')} the round and "
+        return (f"{seat_with_verb(event.seat, you, names, 'finish')} the round and "
                 f"{_verb(event.seat, you, 'score', 'scores')} {plural(event.points, 'point')}.")
     if kind is ev.PlayerLastInRound:
         return (f"{seat_name(event.seat, you, names)} {_verb(event.seat, you, 'are', 'is')} the "
                 f"last player left in the round and {_verb(event.seat, you, 'take', 'takes')} "
                 f"the {plural(event.points, 'point')} left.")
     if kind is ev.PlayerOut:
-        return (f"{_subject(event.seat, you, names, 'have')} no card that can be played, so "
-                f"{_who(event.seat, you, names)} {_verb(event.seat, you, 'are', 'is')} out of "
+        return (f"{seat_with_verb(event.seat, you, names, 'have')} no card that can be played, so "
+                f"{seat_in_sentence(event.seat, you, names)} {_verb(event.seat, you, 'are', 'is')} out of "
                 f"the round with {plural(event.points, 'point')}.")
     if kind is ev.PlayerEliminated:
-        return (f"{_subject(event.seat, you, names, 'have')} no tokens left and "
+        return (f"{seat_with_verb(event.seat, you, names, 'have')} no tokens left and "
                 f"{_verb(event.seat, you, 'are', 'is')} out of the game.")
     if kind is ev.RoundOver:
         return f"Round {event.round} is over."
     if kind is ev.GameOver:
         if event.winner is None:
             return "The game is over, with no single winner."
-        return f"The game is over. {_subject(event.winner, you, names, 'win')}."
+        return f"The game is over. {seat_with_verb(event.winner, you, names, 'win')}."
     return f"{kind.__name__}."
 
 
@@ -382,7 +382,7 @@ def _eliminated(group: list, you: int | None, names: Names) -> str:
     if len(group) == 1:
         return _describe(group[0], you, names)
     seats = [e.seat for e in group]
-    who = _capital(_join([_who(s, you, names) for s in seats]))
+    who = capitalised(join_words([seat_in_sentence(s, you, names) for s in seats]))
     return f"{who} have no tokens left and are out of the game."
 
 
@@ -415,7 +415,7 @@ def scores(view, names: Names = None) -> str:
     you = view.seat
     sentences = []
     for seat in range(view.players):
-        subject = _subject(seat, you, names, "have")
+        subject = seat_with_verb(seat, you, names, "have")
         if view.rules.scoring == "places":
             sentences.append(f"{subject} {plural(view.points[seat], 'point')}.")
         elif view.tokens[seat] == 0:
@@ -474,8 +474,8 @@ def winner_sentence(table, you: int | None = None, names: Names = None) -> str:
     """ "You win.", "Seat 2 wins." or "Seat 0 and Seat 2 share first place." """
     leaders = [s.seat for s in table if s.rank == 1]
     if len(leaders) == 1:
-        return f"{_subject(leaders[0], you, names, 'win')}."
-    return f"{_capital(_join([_who(s, you, names) for s in leaders]))} share first place."
+        return f"{seat_with_verb(leaders[0], you, names, 'win')}."
+    return f"{capitalised(join_words([seat_in_sentence(s, you, names) for s in leaders]))} share first place."
 
 
 #: What the seat to move does in each phase of Ninety-Nine (the trick-taking game).
@@ -544,7 +544,7 @@ def _effect_words(effect: Effect, many: bool) -> str:
         parts.append(f"{verb('skip', 'skips')} the next player")
     if effect.choose_next:
         parts.append("the player names who plays next")
-    return _join(parts)
+    return join_words(parts)
 
 
 def _is_face_value(key: str, effect: Effect) -> bool:
@@ -563,11 +563,11 @@ def _effect_sentences(effects: dict[str, Effect], rules: RuleSet) -> list[str]:
     if face:
         called = [_cards_called(key, rules)[0] for key in face]
         many = len(face) > 1 or _cards_called(face[0], rules)[1]
-        sentences.append(f"{_join(called)} {'add their' if many else 'adds its'} face value.")
+        sentences.append(f"{join_words(called)} {'add their' if many else 'adds its'} face value.")
     for effect, keys in groups.items():
         called = [_cards_called(key, rules) for key in keys]
         many = len(keys) > 1 or called[0][1]
-        sentences.append(f"{_join([c[0] for c in called])} {_effect_words(effect, many)}.")
+        sentences.append(f"{join_words([c[0] for c in called])} {_effect_words(effect, many)}.")
     return sentences
 
 
@@ -588,12 +588,12 @@ def _probe_penalties(rules: RuleSet) -> list[str]:
     landings = [m for m in range(1, MAX_COUNT) if loss(m - 1, m, "landing")]
     if landings:
         cost = loss(landings[0] - 1, landings[0], "landing").tokens
-        sentences.append(f"Raising the count to exactly {_join([str(m) for m in landings], 'or')} "
+        sentences.append(f"Raising the count to exactly {join_words([str(m) for m in landings], 'or')} "
                          f"costs every other player {_tokens(cost)}.")
     passings = [m for m in range(1, MAX_COUNT - 1) if loss(m - 1, m + 1, "passing")]
     if passings:
         cost = loss(passings[0] - 1, passings[0] + 1, "passing").tokens
-        sentences.append(f"Raising the count past {_join([str(m) for m in passings], 'or')} "
+        sentences.append(f"Raising the count past {join_words([str(m) for m in passings], 'or')} "
                          f"without landing on it costs the player {_tokens(cost)}; a card that "
                          "lowers the count or leaves it unchanged never does.")
     return sentences
@@ -657,13 +657,13 @@ def amount_prompt(card: Card, amounts: Sequence[int]) -> str:
 def target_prompt(card: Card, targets: Sequence[int], you: int | None = None,
                   names: Names = None) -> str:
     """ "Who plays after the 5 of Hearts? Type 1 for Seat 1 or 2 for Seat 2." """
-    options = _join([f"{t} for {_who(t, you, names)}" for t in targets], "or")
+    options = join_words([f"{t} for {seat_in_sentence(t, you, names)}" for t in targets], "or")
     return f"Who plays after {card_name(card)}? Type {options}."
 
 
 def only_way(move) -> str:
     """A two-way card that has one legal value left: "The Ace of Spades can only count plus 1 now."""
-    return f"{_capital(card_name(move.card))} can only count {signed(move.amount)} now."
+    return f"{capitalised(card_name(move.card))} can only count {signed(move.amount)} now."
 
 
 def help_text(manual_draw: bool = False, scoring: str = "tokens") -> list[str]:
@@ -689,7 +689,7 @@ def no_such_slot(key: str, size: int) -> str:
         return f"There is no card {key}: your hand is empty."
     keys = hand_keys(size)
     return (f"There is no card {key}: your hand has {plural(size, 'card')}, numbered "
-            f"{_join(keys, 'and') if size <= 2 else keys[0] + ' to ' + keys[-1]}.")
+            f"{join_words(keys, 'and') if size <= 2 else keys[0] + ' to ' + keys[-1]}.")
 
 
 def unknown_key(typed: str) -> str:
@@ -711,7 +711,7 @@ def draw_or_end_first() -> str:
 
 def cannot_play(card: Card, old: int, new: int, unsafe_plays: str) -> str:
     """Why a card in the hand cannot be played now: it would take the count over 99."""
-    reason = (f"{_capital(card_name(card))} would take the count from {old} to {new}, over "
+    reason = (f"{capitalised(card_name(card))} would take the count from {old} to {new}, over "
               f"{MAX_COUNT}")
     if unsafe_plays == "if_no_safe_card":
         return f"{reason}, and you hold a card that does not: play that one."
@@ -723,5 +723,5 @@ def kept(card: Card) -> str:
 
 
 def not_an_answer(typed: str, answers: Sequence[str]) -> str:
-    return (f"'{typed}' is not one of the answers: type {_join(list(answers), 'or')}, or press "
+    return (f"'{typed}' is not one of the answers: type {join_words(list(answers), 'or')}, or press "
             "Enter alone to choose another card.")

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..text import NUMBER_WORDS, _capital, _join, _subject, _who, plural, seat_name
+from ..text import NUMBER_WORDS, capitalised, join_words, seat_with_verb, seat_in_sentence, plural, seat_name
 from . import events as ev
 from .layout import LAYOUT, POSITION
 from .moves import HAND_LIMIT, BoardCard, Discard, DrawCard, Place
@@ -82,7 +82,7 @@ def squares_words(squares: Sequence[int]) -> str:
     >>> squares_words([4, 5, 6, 7, 20, 30, 31])
     '4 to 7, 20, 30 and 31'
     """
-    return _join(_run_words(_runs(squares)))
+    return join_words(_run_words(_runs(squares)))
 
 
 def allowed_squares(card: BoardCard, squares: Sequence[int]) -> str:
@@ -137,7 +137,7 @@ def partner(players: int, you: int, names: Names = None) -> str:
     mates = [seat for seat in team_members(you % teams_for(players), players) if seat != you]
     if not mates:
         return ""
-    return (f"Your partner is {_join([seat_name(s, None, names) for s in mates])}: your markers "
+    return (f"Your partner is {join_words([seat_name(s, None, names) for s in mates])}: your markers "
             "count together, and you win or lose together.")
 
 
@@ -154,9 +154,9 @@ def legend(players: int, you: int | None = None, names: Names = None) -> str:
         if len(seats) == 1:
             whose = "your markers" if seats[0] == you else f"{seat_name(seats[0], None, names)}'s markers"
         elif you in seats:
-            whose = f"your team's markers ({_join([_who(s, you, names) for s in seats])})"
+            whose = f"your team's markers ({join_words([seat_in_sentence(s, you, names) for s in seats])})"
         else:
-            whose = f"the markers of {_join([seat_name(s, None, names) for s in seats])}"
+            whose = f"the markers of {join_words([seat_name(s, None, names) for s in seats])}"
         parts.append(f"{mark} marks {whose}")
     return "; ".join(parts) + "."
 
@@ -201,11 +201,11 @@ def _side(seat: int, you: int | None, names: Names, players: int | None) -> tupl
     """The side a seat plays for, in words, and how many seats that is: ("you and Seat 2", 2)
     for a team, or the seat alone when no teams play (or the player count is unknown)."""
     if players is None or teams_for(players) == players:
-        return _who(seat, you, names), 1
+        return seat_in_sentence(seat, you, names), 1
     members = team_members(seat % teams_for(players), players)
     if you in members:
         members = [you] + [m for m in members if m != you]
-    return _join([_who(s, you, names) for s in members]), len(members)
+    return join_words([seat_in_sentence(s, you, names) for s in members]), len(members)
 
 
 def describe(event, you: int | None = None, names: Names = None, players: int | None = None) -> str:
@@ -223,26 +223,26 @@ def describe(event, you: int | None = None, names: Names = None, players: int | 
         players = len(names)
     kind = type(event)
     if kind is ev.FirstPlayerChosen:
-        shown = _join([f"{_who(seat, you, names)} {'show' if seat == you else 'shows'} "
+        shown = join_words([f"{seat_in_sentence(seat, you, names)} {'show' if seat == you else 'shows'} "
                        f"{card.name}" for seat, card in zip(event.seats, event.cards)])
-        first = _subject(event.first, you, names, "begin")
+        first = seat_with_verb(event.first, you, names, "begin")
         return f"To choose who begins, {shown}; {_lower_you(first)} with the lowest card."
     if kind is ev.BoardCardDrawn:
         if event.card is None:
-            return f"{_subject(event.seat, you, names, 'draw')} a card."
-        return f"{_subject(event.seat, you, names, 'draw')} {card_name(event.card)}."
+            return f"{seat_with_verb(event.seat, you, names, 'draw')} a card."
+        return f"{seat_with_verb(event.seat, you, names, 'draw')} {card_name(event.card)}."
     if kind is ev.MarkerPlaced:
         verb = "put" if event.seat == you else "puts"
-        return (f"{_subject(event.seat, you, names, 'play')} {card_name(event.card)} and {verb} "
+        return (f"{seat_with_verb(event.seat, you, names, 'play')} {card_name(event.card)} and {verb} "
                 f"a marker on square {event.square}.")
     if kind is ev.BoardCardDiscarded:
-        return f"{_subject(event.seat, you, names, 'discard')} {card_name(event.card)}."
+        return f"{seat_with_verb(event.seat, you, names, 'discard')} {card_name(event.card)}."
     if kind is ev.IllegalPlayPenalised:
-        return (f"{_subject(event.seat, you, names, 'play')} {card_name(event.card)} on square "
+        return (f"{seat_with_verb(event.seat, you, names, 'play')} {card_name(event.card)} on square "
                 f"{event.square}, which it does not allow: the card is discarded and no marker "
                 "is placed.")
     if kind is ev.IllegalDrawPenalised:
-        return (f"{_subject(event.seat, you, names, 'try')} to draw with {HAND_LIMIT} cards in "
+        return (f"{seat_with_verb(event.seat, you, names, 'try')} to draw with {HAND_LIMIT} cards in "
                 f"hand: {card_name(event.card)} is shown to everyone and shuffled back into the "
                 "deck.")
     if kind is ev.TurnPassed:
@@ -250,7 +250,7 @@ def describe(event, you: int | None = None, names: Names = None, players: int | 
         return (f"{seat_name(event.seat, you, names)} {have} no card and the deck is empty, so "
                 "the turn passes.")
     if kind is ev.LineCompleted:
-        return f"{_subject(event.seat, you, names, 'complete')} {line_words(event.squares)}."
+        return f"{seat_with_verb(event.seat, you, names, 'complete')} {line_words(event.squares)}."
     if kind is ev.BoardTied:
         then = ("the board is cleared and a new game begins" if event.replay
                 else "the game ends without a winner")
@@ -277,7 +277,7 @@ def line_words(squares: Sequence[int]) -> str:
     columns = {POSITION[square][1] for square in ordered}
     way = "row" if len(rows) == 1 else "column" if len(columns) == 1 else "diagonal line"
     size = NUMBER_WORDS[len(ordered)] if len(ordered) < len(NUMBER_WORDS) else str(len(ordered))
-    return f"a {way} of {size}: squares {_join([str(square) for square in ordered])}"
+    return f"a {way} of {size}: squares {join_words([str(square) for square in ordered])}"
 
 
 def _lower_you(subject: str) -> str:
@@ -294,10 +294,10 @@ def narrate(events, you: int | None = None, names: Names = None, players: int | 
 def hand_sizes(view, names: Names = None, you: int | None = None) -> str:
     """Cards in every hand and in the deck: "You hold 3 cards; Seat 1 holds 2 cards; the deck
     has 90 cards." ``you`` is the reader's seat (None: everyone in the third person)."""
-    parts = [f"{_subject(seat, you, names, 'hold')} {plural(size, 'card')}"
+    parts = [f"{seat_with_verb(seat, you, names, 'hold')} {plural(size, 'card')}"
              for seat, size in enumerate(view.hand_sizes)]
     deck = "the deck is empty" if view.deck_size == 0 else f"the deck has {plural(view.deck_size, 'card')}"
-    return _capital("; ".join(parts) + f"; {deck}.")
+    return capitalised("; ".join(parts) + f"; {deck}.")
 
 
 def status(view, names: Names = None, you: int | None = None) -> str:
@@ -316,7 +316,7 @@ def status(view, names: Names = None, you: int | None = None) -> str:
         actions.append("draw")
     if view.hand:
         actions.append("discard a card")
-    return f"It is your turn: {_join(actions, 'or')}."
+    return f"It is your turn: {join_words(actions, 'or')}."
 
 
 def hand(view) -> str:
@@ -358,7 +358,7 @@ def not_your_turn(to_move: int, names: Names = None) -> str:
 
 
 def not_in_hand(card: BoardCard, held: Sequence[BoardCard]) -> str:
-    cards = _join([c.name for c in sorted(held)]) or "no cards"
+    cards = join_words([c.name for c in sorted(held)]) or "no cards"
     return f"You do not hold the card {card.name}: you hold {cards}."
 
 

@@ -145,7 +145,7 @@ class Terminal:
         played: dict[str, list[str]] = {}
         for seat, name in enumerate(bot_names, start=1):
             played.setdefault(name, []).append(text.seat_name(seat, None, self.names))
-        return "; ".join(f"the {name} bot plays {text._join(seats)}"
+        return "; ".join(f"the {name} bot plays {text.join_words(seats)}"
                          for name, seats in played.items())
 
     def seed_sentence(self) -> str:

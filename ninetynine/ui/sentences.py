@@ -241,11 +241,11 @@ def _loss_reason(lost, play, you: int | None, names) -> str:
     """Why a token was lost, after its number: "for busting at 104", "when Seat 2 landed on 33"."""
     if play is not None and (play.seat != lost.by or lost.reason in ("no_safe_card", "empty_hand")):
         play = None
-    by = text._who(lost.by, you, names)
+    by = text.seat_in_sentence(lost.by, you, names)
     if lost.reason == "bust":
         return f"for busting at {play.new}" if play is not None else "for going over 99"
     if lost.reason == "passing":
-        milestone = text._milestone(play.old, play.new, False) if play is not None else None
+        milestone = text.milestone_crossed(play.old, play.new, False) if play is not None else None
         return f"for passing {milestone or 'a milestone'}"
     if lost.reason == "landing":
         return f"when {by} landed on {play.new if play is not None else 'a milestone'}"
@@ -277,11 +277,11 @@ def standing_line(state, you: int | None, names) -> str:
     """Where every seat stands: "Tokens left: you 2, Seat 1 none (out of the game), Seat 2 3."
     or, in a game scored in points, "Points in the match: you 5, Seat 1 3, Seat 2 0."."""
     if state.rules.scoring == "tokens":
-        parts = [f"{text._who(seat, you, names)} "
+        parts = [f"{text.seat_in_sentence(seat, you, names)} "
                  + (str(tokens) if tokens else "none (out of the game)")
                  for seat, tokens in enumerate(state.tokens)]
         return "Tokens left: " + ", ".join(parts) + "."
-    parts = [f"{text._who(seat, you, names)} {points}" for seat, points in enumerate(state.points)]
+    parts = [f"{text.seat_in_sentence(seat, you, names)} {points}" for seat, points in enumerate(state.points)]
     return "Points in the match: " + ", ".join(parts) + "."
 
 

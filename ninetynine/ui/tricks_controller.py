@@ -366,7 +366,7 @@ class TricksController(TableBase):
     def bid_values_sentence(self) -> str:
         """The bids your hand can make (clubs 3, hearts 2, spades 1, diamonds 0 each)."""
         values = bid_values(self.state.hands[self.seat], self.state.turn_up)
-        return (f"Your hand can bid {text._join([str(v) for v in values], 'or')} tricks "
+        return (f"Your hand can bid {text.join_words([str(v) for v in values], 'or')} tricks "
                 "(each club laid aside counts 3, each heart 2, each spade 1, each diamond 0).")
 
     def card_name(self, card: Card) -> str:
@@ -384,7 +384,7 @@ class TricksController(TableBase):
         return tricks_text.card_words(card)
 
     def cards_words(self, cards) -> str:
-        return text._join([self.card_words(card) for card in cards])
+        return text.join_words([self.card_words(card) for card in cards])
 
     # --- clicks ------------------------------------------------------------------------------
 
@@ -499,7 +499,7 @@ def winner_words(standings, you: int | None, names) -> str:
     points = text.plural(best[0].score, "point")
     if len(best) == 1:
         return f"{who[0]} {'win' if who[0] == 'You' else 'wins'} with {points}."
-    return f"{text._join(who)} share the highest total, {points}."
+    return f"{text.join_words(who)} share the highest total, {points}."
 
 
 def grading_line(game) -> str:
