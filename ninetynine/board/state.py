@@ -61,9 +61,6 @@ class BoardState:
         order = sorted(range(self.players), key=key, reverse=True)
         return rank_standings(order, key, key)
 
-    def empty_squares(self) -> list[int]:
-        return [square for square in range(100) if self.owner[square] is None]
-
     def squares_for(self, card: BoardCard) -> list[int]:
         """The empty squares the card "k to 99" allows: numbered k or higher."""
         return [square for square in range(card.value, 100) if self.owner[square] is None]

@@ -353,10 +353,6 @@ NO_CARD_SELECTED = "Select a card in your hand first, then a square it allows."
 NOTHING_TO_DISCARD = "Select the card to discard in your hand first, then press Discard selected card."
 
 
-def not_your_turn(to_move: int, names: Names = None) -> str:
-    return f"It is not your turn: {seat_name(to_move, None, names)} is to move."
-
-
 def not_in_hand(card: BoardCard, held: Sequence[BoardCard]) -> str:
     cards = join_words([c.name for c in sorted(held)]) or "no cards"
     return f"You do not hold the card {card.name}: you hold {cards}."

@@ -62,7 +62,7 @@ def draw_or_end(view):
 def _outcome_of(reader: Reader, move: Play, count: int):
     """The (amount, new, mine, theirs, ends) outcome that ``move`` chooses at ``count``."""
     for outcome in reader.outcomes(reader.group_of[move.card], count):
-        if outcome[0] == move.amount:
+        if outcome.amount == move.amount:
             return outcome
     raise ValueError(f"{move} is not a way to play that card at a count of {count}.")
 

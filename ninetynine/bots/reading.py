@@ -23,13 +23,19 @@ in small tables (``Reader``) and each decision costs microseconds.
 from __future__ import annotations
 
 from collections import Counter
+from typing import NamedTuple
 
 from ..counting.moves import Play
 from ..counting.rules import MAX_COUNT
 
-#: one way to play a card: (amount or None, new count, tokens I lose, tokens each other living
-#: player loses, does the round end?)
-Outcome = tuple
+class Outcome(NamedTuple):
+    """One way to play a card, as a bot reads it (a tuple, so bots may unpack it)."""
+
+    amount: int | None      # the value chosen, None for a card with one value
+    new: int                # the count after the play
+    mine: int               # tokens the player loses
+    theirs: int             # tokens each other living player loses
+    ends: bool              # does the round end?
 
 
 class Reader:
@@ -102,7 +108,7 @@ class Reader:
                 else:
                     theirs += penalty.tokens
                 ends = ends or penalty.ends_round
-            found.append((amount, new, mine, theirs, ends))
+            found.append(Outcome(amount, new, mine, theirs, ends))
         return tuple(found)
 
     def values(self, others: int, weight: float) -> list[list[float]]:

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import NamedTuple
 
 from ..cards import Card, CardError, parse_cards
 from ..protocol import Declaration, declare
@@ -23,6 +24,16 @@ def _check_range(name: str, value, allowed: range, why: str = "") -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value not in allowed:
         raise ValueError(f"{name} must be a whole number from {allowed.start} to {allowed.stop - 1}"
                          f"{why}, not {value!r}.")
+
+
+class PlayOutcome(NamedTuple):
+    """One play of a card at a count, worked out in advance (``CountingGame.outcomes``)."""
+
+    play: Play
+    effect: Effect
+    new: int                # the count after the play (the floor applied)
+    penalties: tuple        # what the play costs: rules.penalties(count, new)
+    played: tuple           # played[seat]: the CardPlayed event of seat making this play
 
 
 class Tables:
@@ -152,9 +163,8 @@ class CountingGame:
         """The one shared Play object for a card (value, named seat): moves are built once."""
         return self._plays[card, amount, target]
 
-    def outcomes(self, card: Card, count: int) -> tuple[tuple[Play, Effect, int, tuple, tuple], ...]:
-        """The plays of ``card`` at ``count``, each as (play, effect, new count, penalties, played):
-        the penalties are what the play costs (``rules.penalties(count, new)``), and
+    def outcomes(self, card: Card, count: int) -> tuple[PlayOutcome, ...]:
+        """The plays of ``card`` at ``count``, each a ``PlayOutcome``: the penalties are what the play costs (``rules.penalties(count, new)``), and
         ``played[seat]`` is the ``CardPlayed`` event of ``seat`` making that play.
 
         The floor is applied, and a value of a two-way card that would go over 99 is left out,
@@ -170,9 +180,10 @@ class CountingGame:
                 new = max(rules.floor, effect.apply(count, amount))
                 played = tuple(CardPlayed(seat, card, play.amount, count, new)
                                for seat in range(self.players))
-                results.append((play, effect, new, rules.penalties(count, new), played))
+                results.append(PlayOutcome(play, effect, new, rules.penalties(count, new), played))
             if len(results) > 1:
-                results = [r for r in results if r[2] <= MAX_COUNT] or [min(results, key=lambda r: r[2])]
+                results = ([r for r in results if r.new <= MAX_COUNT]
+                           or [min(results, key=lambda r: r.new)])
             known[count] = tuple(results)
         return known[count]
 

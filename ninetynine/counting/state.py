@@ -165,11 +165,11 @@ class CountingState:
             outcomes += plays
         policy = self.rules.unsafe_plays
         if policy != "allowed":
-            safe = [outcome for outcome in outcomes if outcome[2] <= MAX_COUNT]
+            safe = [outcome for outcome in outcomes if outcome.new <= MAX_COUNT]
             if policy == "never" or safe:
                 outcomes = safe
         self._outcomes = outcomes
-        return [outcome[0] for outcome in outcomes]
+        return [outcome.play for outcome in outcomes]
 
     def _plays_of(self, card: Card, seat: int) -> tuple[tuple, ...]:
         """The plays of one card with what each does, as ``game.outcomes`` gives them."""
@@ -384,7 +384,7 @@ class CountingState:
             return
 
     def _has_safe_card(self, seat: int) -> bool:
-        return any(outcome[2] <= MAX_COUNT for card in self.hands[seat]
+        return any(outcome.new <= MAX_COUNT for card in self.hands[seat]
                    for outcome in self._plays_of(card, seat))
 
     def _turn_start_penalty(self, seat: int, tokens: int, reason: str, events: list) -> None:
