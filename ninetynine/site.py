@@ -32,7 +32,6 @@ from __future__ import annotations
 import argparse
 import email.parser
 import hashlib
-import io
 import json
 import os
 import re
@@ -45,8 +44,9 @@ import urllib.request
 import zipfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-SITE = ROOT / "site"
+from ninetynine.built_site import NOTE_ID, ROOT, SITE, SiteError, is_built, make_server
+from ninetynine.built_site import site_note as site_note     # the note's reader, beside its writer
+from ninetynine.site_check import check_all
 
 #: The Pyodide release the site runs: npm package ``pyodide@PYODIDE_VERSION``. It must be the one
 #: jupyterlite-pyodide-kernel was built for (``jupyterlite_pyodide_kernel.constants``).
@@ -98,12 +98,7 @@ NOT_IN_THE_SITE = {"numpy": "numpy", "pyspiel": "OpenSpiel", "open_spiel": "Open
                    "matplotlib": "matplotlib",
                    "ninetynine.adapters": "the kit's OpenSpiel and PettingZoo adapters"}
 IMPORT = re.compile(r"^\s*(?:import|from)\s+([\w.]+)", re.MULTILINE)
-NOTE_ID = "not-in-the-browser"
 PYODIDE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
-
-
-class SiteError(Exception):
-    """A build that cannot go on; the message is one sentence saying what to do."""
 
 
 def canonical(name: str) -> str:
@@ -354,14 +349,6 @@ def not_in_the_site_cell(reason: str) -> dict:
                        "installed (`make lab`)."]}
 
 
-def site_note(path: Path) -> str | None:
-    """The reason a built site's notebook gives for not running in the browser, if any."""
-    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
-    if cells and cells[0].get("id") == NOTE_ID:
-        return "".join(cells[0]["source"])
-    return None
-
-
 def lite_config() -> dict:
     """``jupyter-lite.json``: Pyodide from the site itself, wheels preloaded, no PyPI."""
     return {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
@@ -440,29 +427,7 @@ def size_of(folder: Path) -> int:
     return sum(path.stat().st_size for path in folder.rglob("*") if path.is_file())
 
 
-def is_built(output: Path = SITE) -> bool:
-    return (output / "jupyter-lite.json").exists() and (output / "static" / "pyodide").exists()
-
-
-# --- serving ---------------------------------------------------------------------------------
-
-def make_server(folder: Path, port: int = 0):
-    """An HTTP server for the site on 127.0.0.1 (the right types for .wasm and .mjs files)."""
-    import functools
-    import http.server
-
-    class Handler(http.server.SimpleHTTPRequestHandler):
-        extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                          ".wasm": "application/wasm", ".mjs": "text/javascript",
-                          ".js": "text/javascript", ".json": "application/json",
-                          ".ipynb": "application/json", ".whl": "application/zip"}
-
-        def log_message(self, *args):       # quiet: a page load makes hundreds of requests
-            pass
-
-    handler = functools.partial(Handler, directory=str(folder))
-    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
-
+# --- serving (the server is built_site.make_server) ------------------------------------------
 
 def serve(folder: Path = SITE, port: int = 8099) -> None:
     if not is_built(folder):
@@ -494,7 +459,6 @@ def main(argv: list[str] | None = None) -> int:
         elif args.command == "serve":
             serve(args.folder, args.port)
         else:
-            from ninetynine.site_check import check_all
             return check_all(args.notebooks)
     except SiteError as error:
         print(error, file=sys.stderr)

@@ -33,7 +33,7 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from ninetynine.site import ROOT, SITE, SiteError, is_built, make_server, site_note
+from ninetynine.built_site import ROOT, SITE, SiteError, is_built, make_server, site_note
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--no-first-run",

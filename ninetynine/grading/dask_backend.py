@@ -23,8 +23,8 @@ import tempfile
 from pathlib import Path
 from typing import Callable
 
-from .grader import Task, job_of, worker_limit
 from .runner import DIED, Result
+from .tasks import Task, job_of, worker_limit
 from .workers import Job, failed, grade_in_subprocess, sandbox_refusal
 
 

@@ -5,7 +5,8 @@ Each submission is graded by a worker process of its own (``workers.py``), which
 grader keeps at most ``jobs`` workers running (a thread pool waits on them), stops any worker
 that runs far past its time limit, and on Ctrl-C stops every worker - and everything below each
 one - at once. With a Dask scheduler's address the same workers run on a Dask cluster instead
-(``dask_backend.py``). Writing the results is ``results.py``'s job.
+(``dask_backend.py``); both are handed the same tasks (``tasks.py``). Writing the results is
+``results.py``'s job.
 
 **Who handed a file in** is where it was handed in, never a name written inside another
 student's folder (``handed_in``, ``survey``). A folder given on the command line is a class:
@@ -30,22 +31,14 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from . import workers
+from .dask_backend import grade_on_dask
 from .notebooks import checks, read, solution_paths
 from .runner import CheckResult, Result
 from .safe_text import learner_name, path_shown
+from .tasks import Task, job_of, worker_limit
 
-START_MARGIN = 30          # seconds allowed on top of the time limits for starting a sandbox
 #: the statuses of claims reported instead of graded (``Reported``)
 REFUSED, DUPLICATE = "refused", "duplicate"
-
-
-@dataclass(frozen=True)
-class Task:
-    """One submission to grade: the file, its solution notebook and the student's name."""
-
-    submission: Path
-    source: Path
-    student: str
 
 
 def find_exercise(name: str, solutions: Path) -> Path:
@@ -259,16 +252,6 @@ def exercise_of(file: Path, solutions: Path) -> Path | None:
     return None
 
 
-def worker_limit(task: Task, timeout: float) -> float:
-    """How long a worker may run before it is stopped: the notebook, each check, and a margin."""
-    return timeout * (1 + len(checks(read(task.source)))) + START_MARGIN
-
-
-def job_of(task: Task, timeout: float, sandbox: bool = True, hide=()) -> workers.Job:
-    return workers.Job(str(task.submission), str(task.source), task.student, timeout, sandbox,
-                       tuple(map(str, hide)))
-
-
 def grade_all(tasks: list[Task], timeout: float = 60, jobs: int = 1,
               on_result: Callable[[Task, Result], None] = lambda task, result: None,
               scheduler: str | None = None, sandbox: bool = True, hide=()) -> list[Result]:
@@ -280,7 +263,6 @@ def grade_all(tasks: list[Task], timeout: float = 60, jobs: int = 1,
     already handed to ``on_result`` are kept by the caller.
     """
     if scheduler:
-        from .dask_backend import grade_on_dask
         return grade_on_dask(tasks, timeout, scheduler, on_result, sandbox)
     results = []
     workers.allow_starts()
