@@ -173,7 +173,7 @@ def test_an_answer_written_before_it_was_asked_for_stops_the_learner():
                    "import ninetynine.grading.channel as channel\n"
                    "def forge():\n"
                    "    fake = json.dumps({'value': 99, 'id': None}).encode()\n"
-                   "    os.write(channel._SERVER.answers, struct.pack('>I', len(fake)) + fake)")
+                   "    os.write(channel.current_server().answers, struct.pack('>I', len(fake)) + fake)")
         assert honest.call("five", timeout=10) == 5
         with pytest.raises(Stopped, match="an answer to a question it was not asked"):
             forger.call("forge", timeout=10)        # read as the answer to this call: no id
@@ -219,10 +219,10 @@ def test_an_answer_slow_to_rebuild_counts_against_the_call_s_time():
                     "import ninetynine.grading.channel as channel\n"
                     "STEP = sys.hash_info.modulus\n"
                     "def flood():\n"
-                    "    server = channel._SERVER       # the answer written by hand, at once\n"
+                    "    server = channel.current_server()     # the answer written by hand, at once\n"
                     "    items = [i * STEP for i in range(60_000)]\n"
                     "    data = json.dumps({'id': server.asked[-1], 'value': {'$': 'set', 'v': items}})\n"
-                    "    channel._write_all(server.answers, len(data).to_bytes(4, 'big') + data.encode())\n"
+                    "    channel.write_all(server.answers, len(data).to_bytes(4, 'big') + data.encode())\n"
                     "    time.sleep(60)\n"
                     "def small():\n    return {i * STEP for i in range(50)}")
         assert len(learner.call("small", timeout=10)) == 50
@@ -234,7 +234,8 @@ def test_an_answer_slow_to_rebuild_counts_against_the_call_s_time():
 
 def test_decoding_refuses_an_answer_of_too_many_values(monkeypatch):
     from ninetynine.grading import channel
-    monkeypatch.setattr(channel, "DECODE_LIMIT", 1000)
+    from ninetynine.grading.channel import plain_data
+    monkeypatch.setattr(plain_data, "DECODE_LIMIT", 1000)
     with decoding(None, time.monotonic() + 60):
         assert decode(list(range(500))) == list(range(500))
         with pytest.raises(channel.DecodeError, match="more than 1,000 values"):

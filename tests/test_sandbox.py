@@ -1,4 +1,4 @@
-"""The sandbox (``grading/sandbox.py``) and the channel to a learner's process (``grading/channel.py``).
+"""The sandbox (``grading/sandbox.py``) and the channel to a learner's process (``grading/channel/``).
 
 What a learner's process can see and do inside bubblewrap, and what comes back through the
 channel: plain data rebuilt with this process's own classes, handles that equal nothing but
@@ -149,7 +149,7 @@ def stub():
 def test_a_history_sent_again_arrives_whole_with_each_event_made_once_there():
     """The events of views sent one call after another reach the learner equal to the
     originals, for every game of the kit, and an event sent again is the same object there
-    (``channel._event``): only what differs between the two histories is made twice."""
+    (``channel.pickling._event``): only what differs between the two histories is made twice."""
     import random
     with Learner() as learner:
         learner.run('''
@@ -174,13 +174,13 @@ def same_objects(view):
 
 
 def test_a_view_sends_only_the_events_its_learner_does_not_hold_and_arrives_whole():
-    """``channel._Histories``: a view whose history begins with one the learner's side holds
+    """``channel.Histories``: a view whose history begins with one the learner's side holds
     sends only the events after it. Whatever the order of the views (more games at once than
     there are slots), whatever the learner's code does to the history it is given, after an
     error there and through the cloudpickle path, every history arrives whole and in order."""
     import random
 
-    from ninetynine.grading.channel import _Histories, _pickled
+    from ninetynine.grading.channel import Histories, pickled
     with Learner(sandbox=False) as learner:
         learner.run('''
 def seen(view, *rest):
@@ -196,7 +196,7 @@ def seen_all(views):
         rng = random.Random(5)
         games = [nn.make(name).new_game(seed=seed) for name in ("quentin_c", "taiwanese", "tricks",
                                                                  "board") for seed in (1, 2, 3)]
-        assert len(games) > _Histories.SLOTS
+        assert len(games) > Histories.SLOTS
         for number in range(40):
             state = rng.choice([game for game in games if not game.is_over])
             state.play(rng.choice(state.legal_moves()))
@@ -214,15 +214,15 @@ def seen_all(views):
     state = nn.make("quentin_c").new_game(seed=4)
     for _ in range(30):
         state.play(state.legal_moves()[0])
-    histories = _Histories()
-    first = _pickled(((state.view(0),), {}), None, histories)
+    histories = Histories()
+    first = pickled(((state.view(0),), {}), None, histories)
     histories.commit()
     state.play(state.legal_moves()[0])
-    again = _pickled(((state.view(0),), {}), None, histories)
+    again = pickled(((state.view(0),), {}), None, histories)
     assert len(state.view(0).history) > 30 and len(again) < len(first) / 2, (len(first), len(again))
-    fresh = _Histories()
-    _pickled([game.view(0) for game in games], None, fresh)
-    assert len(fresh.pending) == _Histories.SLOTS       # sent by slots, not whole by cloudpickle
+    fresh = Histories()
+    pickled([game.view(0) for game in games], None, fresh)
+    assert len(fresh.pending) == Histories.SLOTS        # sent by slots, not whole by cloudpickle
 
 
 def test_the_decoder_builds_only_the_kit_s_value_classes():
@@ -250,15 +250,15 @@ def test_a_kit_path_names_the_same_object_in_a_fresh_process_whatever_this_one_c
     from ninetynine.grading import channel
     from ninetynine.grading.channel import resolve
     import ninetynine.bots.tricks  # noqa: F401 - tables in modules named after the channel's
-    channel._KIT._build()
-    for path in list(channel._KIT.paths.values()):
+    channel.KIT_PATHS.build()
+    for path in list(channel.KIT_PATHS.paths.values()):
         resolve(path)                           # as grading a few exercises does
-    channel._KIT._build()
+    channel.KIT_PATHS.build()
 
     def described(text):
         return re.sub(r" at 0x[0-9a-f]+", "", text)            # a function's address differs
 
-    given = {path: described(repr(resolve(path))) for path in channel._KIT.paths.values()
+    given = {path: described(repr(resolve(path))) for path in channel.KIT_PATHS.paths.values()
              if "[" in path}
     fresh = subprocess.run(
         [sys.executable, "-c", "import json, sys, ninetynine.bots.tricks\n"

@@ -4,12 +4,15 @@
 - ``runner``     grading one submission: the learner's code in a sandbox, the checks here
 - ``sandbox``    the bubblewrap sandbox a learner's code runs in, and its limits
 - ``seccomp``    the system calls the sandbox refuses (file locks, file watches)
-- ``channel``    the narrow plain-data channel between the grader and a learner's process
+- ``channel``    the narrow plain-data channel between the grader and a learner's process (a
+                 package: the learner's process and its requests, plain data both ways,
+                 pickling, errors, stand-ins, steps, and the learner's side's server)
 - ``lending``    the grader's engines lent to a learner's function, never sent (exercise 20)
 - ``withheld``   the exercise's own answers, taken out of the kit in the learner's process
 - ``game_check`` ``check_game`` on a learner's game through the channel, decided in the grader
 - ``integrity``  noticing a submission that changed the ``ninetynine`` package in its kernel
 - ``grader``     grading a class: finding the submissions, running workers in parallel
+- ``tasks``      one submission to grade, its worker's job and time limit (grader and Dask)
 - ``workers``    the worker process that grades one submission and sends back its result
 - ``dask_backend`` the same workers on a Dask cluster (``--scheduler``)
 - ``results``    the CSV, the feedback files and the ``--resume`` record, each written whole

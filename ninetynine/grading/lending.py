@@ -19,7 +19,7 @@ stand-in, the same for every engine, that plays the grader's engine from there:
   set is always the kit's own of that name (``QUENTIN_C``), whatever rule set the engine plays.
   Reading the data is local and costs nothing;
 - **methods that ask the grader**, while the learner's function runs (a callback of the channel,
-  ``channel._Server.callback``): ``game.new_game``, ``setup``, ``from_json``, ``parse_cards``;
+  ``channel.Server.callback``): ``game.new_game``, ``setup``, ``from_json``, ``parse_cards``;
   ``state.play``, ``legal_moves``, ``copy``, ``view``, ``to_json``, ``standings``,
   ``parse_move``, and ``copy.copy``/``copy.deepcopy``. The engine answers here, and the answer
   crosses as data - moves, events, views and cards are the kit's own classes - together with the
@@ -478,7 +478,7 @@ class _Lent:
 
     def _ask(self, method: str, *args, **kwargs):
         channel = _FOUND.get("channel") or _channel()
-        session, server = self._session, channel._SERVER
+        session, server = self._session, channel.current_server()
         if server is None:
             raise RuntimeError(f"The grader's {self._KIND} can only be played while the grader "
                                "runs your function.")
@@ -493,7 +493,7 @@ class _Lent:
             request = (self._number, method, list(args), kwargs, writes, released)
         answer = server.callback(session.number, request, {})
         if type(answer) is _Failure:
-            channel._raise(answer.error)
+            channel.raise_error(answer.error)
         return answer
 
     def __setattr__(self, name, value):
@@ -563,7 +563,7 @@ class LentState(_Lent):
     def _property(self, name: str):
         how, value = self._session.derived.get(self._number, {}).get(name, ("value", None))
         if how == "error":
-            _channel()._raise(value)
+            _channel().raise_error(value)
         return value
 
     is_over = property(lambda self: self._property("is_over"), doc="True when the game is over.")
@@ -892,7 +892,7 @@ class _Lending:
     def error_data(self, error: BaseException) -> dict:
         """An error of the engine, as the learner's side reads it: its class if it is the kit's or
         a built-in one (else the nearest built-in), its message with the engine's names hidden."""
-        data = _channel()._error_data(error)
+        data = _channel().error_data(error)
         data["text"] = self.disguised(str(data.get("text", "")))
         if not data.get("kit") and not isinstance(getattr(builtins, data["name"], None), type):
             data["name"] = (data.get("bases") or ["Exception"])[0]
@@ -1102,7 +1102,7 @@ class _Lending:
         if shape == "lent":
             return self.ref(value)
         if shape == "rebuild":
-            fields = _channel()._fields_getter(kind)(value)
+            fields = _channel().fields_getter(kind)(value)
             items = tuple(self.wire(item, work, depth + 1) for item in fields)
             return value if _alike(items, fields) else kind(*items)
         return value
@@ -1277,7 +1277,7 @@ def _shape(kind: type) -> str:
         if issubclass(kind, (CountingGame, CountingState)):
             found = "lent"
         elif dataclasses.is_dataclass(kind) and not kind.__dataclass_params__.frozen \
-                and kind.__module__.startswith("ninetynine.") and _channel()._positional(kind):
+                and kind.__module__.startswith("ninetynine.") and _channel().positional(kind):
             found = "rebuild"
         else:
             found = "leaf"
@@ -1311,12 +1311,12 @@ def _check_plain(value, depth: int = 0) -> None:
 
 def _strict_table() -> dict:
     """The channel's table of the kit's values (by their fields or names), with moves made once
-    on the learner's side, as events are (``channel._event``); and the kit's frozen records,
+    on the learner's side, as events are (``channel.pickling._event``); and the kit's frozen records,
     which ``wire`` sends by number."""
     table = _FOUND.get("table")
     if table is None:
         channel = _channel()
-        table = _FOUND["table"] = {**channel._Pickler.table(), Play: channel._event_fields}
+        table = _FOUND["table"] = {**channel.KitPickler.table(), Play: channel.event_fields}
         _FROZEN.update(kind for kind in table if dataclasses.is_dataclass(kind)
                        and kind.__dataclass_params__.frozen and kind is not RuleSet)
     return table
@@ -1324,7 +1324,7 @@ def _strict_table() -> dict:
 
 class _Strict(pickle.Pickler):
     """Pickles an answer of a lent engine, refusing everything but plain data, the kit's values
-    and classes (``channel._named``), and this module's references; a rule set goes as the kit's
+    and classes (``channel.kit_name``), and this module's references; a rule set goes as the kit's
     rule set of the same name, so that no engine's own rule set - nor its code - crosses."""
 
     def __init__(self, file, table: dict):
@@ -1338,7 +1338,7 @@ class _Strict(pickle.Pickler):
             if kind is not RuleSet:
                 return NotImplemented
             public = RULE_SETS.get(getattr(value, "name", None))
-            path = self.channel._KIT.path_of(public) if public is not None else None
+            path = self.channel.KIT_PATHS.path_of(public) if public is not None else None
             if path is None:
                 raise pickle.PicklingError("a rule set that is not the kit's")
             return self.channel.resolve, (path,)
@@ -1347,7 +1347,7 @@ class _Strict(pickle.Pickler):
         if isinstance(value, (type, types.FunctionType, types.BuiltinFunctionType)):
             if value in _KIT_NAMED:
                 return NotImplemented    # the kit's classes and functions, by name
-            if self.channel._named(value):
+            if self.channel.kit_name(value):
                 _KIT_NAMED.add(value)
                 return NotImplemented
         raise pickle.PicklingError("not plain data")

@@ -43,7 +43,7 @@ process. ``start(argv, scratch)`` starts it under `bubblewrap <https://github.co
   session (no terminal to write into);
 - limits (``Limits``), set with ``setrlimit`` before it starts: address space (memory), processor
   time, size of any file it writes, no core files. Output is limited by whoever reads it (see
-  ``channel.py``, which stops a learner that prints more than ``Limits.output`` bytes);
+  ``channel/process.py``, which stops a learner that prints more than ``Limits.output`` bytes);
 - a cap on all its processes together (``Cap``): the kernel's cgroups hold at most
   ``Limits.processes`` processes and threads (a fork bomb gets "Resource temporarily
   unavailable", and root is not exempt, as it is from ``RLIMIT_NPROC``) and at most
