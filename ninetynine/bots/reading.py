@@ -17,8 +17,8 @@ in small tables (``Reader``) and each decision costs microseconds.
 >>> from ninetynine.counting.rules import QUENTIN_C
 >>> reader = Reader.for_rules(QUENTIN_C, 2)
 >>> six = reader.group_of[QUENTIN_C.parse_card("6C")]
->>> reader.outcomes(six, 27)          # (amount, new count, I lose, each other loses, round ends)
-((None, 33, 0, 1, False),)
+>>> reader.outcomes(six, 27)          # the 6 at 27 makes 33: each other player loses a token
+(Outcome(amount=None, new=33, mine=0, theirs=1, ends=False),)
 """
 from __future__ import annotations
 

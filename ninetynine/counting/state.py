@@ -160,7 +160,7 @@ class CountingState:
         count, game, outcomes = self.count, self.game, []
         for card in hand:                       # the game remembers each card's outcomes by count
             plays = game.outcome_table[card].get(count) or game.outcomes(card, count)
-            if self._names_next and plays[0][1].choose_next:
+            if self._names_next and plays[0].effect.choose_next:
                 plays = self._with_targets(plays, seat)
             outcomes += plays
         policy = self.rules.unsafe_plays
@@ -171,16 +171,16 @@ class CountingState:
         self._outcomes = outcomes
         return [outcome.play for outcome in outcomes]
 
-    def _plays_of(self, card: Card, seat: int) -> tuple[tuple, ...]:
+    def _plays_of(self, card: Card, seat: int) -> tuple:
         """The plays of one card with what each does, as ``game.outcomes`` gives them."""
         plays = self.game.outcomes(card, self.count)
-        return self._with_targets(plays, seat) if plays[0][1].choose_next else plays
+        return self._with_targets(plays, seat) if plays[0].effect.choose_next else plays
 
-    def _with_targets(self, plays, seat: int) -> tuple[tuple, ...]:
+    def _with_targets(self, plays, seat: int) -> tuple:
         """A card that names the next player (the Taiwanese 5): one play per seat it may name."""
         targets = [t for t in self.order if t != seat and self.in_round[t]]
-        return tuple((self.game.play_of(p.card, p.amount, t), *details)
-                     for p, *details in plays for t in targets)
+        return tuple(outcome._replace(play=self.game.play_of(outcome.play.card, outcome.play.amount, t))
+                     for outcome in plays for t in targets)
 
     # --- making a move -----------------------------------------------------------------------
 
