@@ -1,12 +1,17 @@
 """The ``ninetynine`` command.
 
-``ninetynine play [--rules quentin_c|rs_games|classic|taiwanese] [--players 3] [--bots expert]
-[--seed N] [--hand-size N] [--tokens N] [--rounds N] [--manual-draw] [--plain]`` plays a
-running-total game in the terminal against bots (see ``ninetynine.ui.console``).
-``ninetynine play --game board [--players 2|3|4|6]`` plays The Game of 99
-(``ninetynine.ui.board_console``), and ``ninetynine play --game tricks [--deals N]
-[--trumps turn-up|results]`` plays Ninety-Nine, the trick-taking game
-(``ninetynine.ui.tricks_console``).
+``ninetynine play [--game NAME] [--players N] [--bots NAME] [--seed N] [--plain]`` plays any
+registered game in the terminal against bots (``ninetynine.protocol``): the four rule sets of the
+running-total game (``quentin_c``, the default, ``rs_games``, ``classic``, ``taiwanese``),
+``board`` (The Game of 99) and ``tricks`` (Ninety-Nine, the trick-taking game), or a game of your
+own, named as ``--game my_module:my_game`` or ``--game path/to/file.py:my_game`` (imported and
+registered with ``ninetynine.register``). ``--rules`` is another name for ``--game``.
+
+The game's options have flags of their own (``OPTION_FLAGS``: ``--hand-size``, ``--tokens``,
+``--rounds``, ``--manual-draw``, ``--deals``, ``--trumps``; ``--option NAME=VALUE`` for any
+other); a flag the chosen game has no option for is refused in one sentence naming the game's own.
+The game is then played by the terminal its declaration names (``Declaration.console``), every one
+called the same way: ``run(game, bots, seed, plain)``.
 
 Other modules add subcommands: for each module named in ``EXTRA_COMMANDS`` that imports, ``cli``
 calls ``module.register(subparsers)``. A mistake on the command line is one sentence on standard
@@ -16,17 +21,19 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.util
 import os
-import random
 import re
 import sys
+from pathlib import Path
 
 #: Modules that add subcommands with ``register(subparsers)``.
 EXTRA_COMMANDS = ["ninetynine.grading.commands", "ninetynine.league.command"]
 
-#: The games the terminal plays: the four rule sets of the running-total game.
-TERMINAL_GAMES = ("quentin_c", "rs_games", "classic", "taiwanese", "board", "tricks")
-# board: ui.board_console; tricks: ui.tricks_console
+#: The option each play flag sets (``--manual-draw`` sets ``auto_draw`` to False).
+OPTION_FLAGS = {"players": "--players", "hand_size": "--hand-size", "tokens": "--tokens",
+                "rounds": "--rounds", "auto_draw": "--manual-draw", "deals": "--deals",
+                "trumps": "--trumps"}
 
 
 class UsageError(Exception):
@@ -78,25 +85,26 @@ def build_parser(extras: bool = True) -> Parser:
                     description="Ninety-Nine: card games to play and program.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     play = commands.add_parser(
-        "play", help="play a running-total game in the terminal against bots",
-        description="Play Ninety-Nine in the terminal against bots. Type the number of a card "
-                    "to play it; type a question mark during the game for the keys.")
-    play.add_argument("--rules", metavar="NAME",
-                      help=f"the rule set: {', '.join(TERMINAL_GAMES)} (default quentin_c)")
-    play.add_argument("--game", metavar="NAME",
-                      help="the same as --rules, or board for The Game of 99, or tricks for "
-                           "Ninety-Nine, the trick-taking game")
+        "play", help="play a game in the terminal against bots",
+        description="Play a game of the kit, or one of your own, in the terminal against bots. "
+                    "Type a question mark during the game for the keys.")
+    play.add_argument("--game", "--rules", metavar="NAME", action="append",
+                      help="the game: quentin_c (default), rs_games, classic or taiwanese (the "
+                           "running-total rule sets), board (The Game of 99), tricks "
+                           "(Ninety-Nine, the trick-taking game), any game registered with "
+                           "ninetynine.register, or your own as my_module:my_game or "
+                           "path/to/file.py:my_game")
     play.add_argument("--players", type=whole_number("--players"), metavar="N",
-                      help="players at the table, you included (default: the rule set's)")
-    play.add_argument("--bots", default="expert", metavar="NAME",
+                      help="players at the table, you included (default: the game's)")
+    play.add_argument("--bots", metavar="NAME",
                       help="the opponents' bot, or a comma list with one bot per opponent "
-                           "(default expert)")
+                           "(default: the game's own strong bot)")
     play.add_argument("--seed", type=whole_number("--seed"), metavar="N",
                       help="seed of the deal and the bots (default: a new one, printed)")
     play.add_argument("--hand-size", type=whole_number("--hand-size"), metavar="N",
-                      help="cards in each hand (default: the rule set's)")
+                      help="cards in each hand (running-total games)")
     play.add_argument("--tokens", type=whole_number("--tokens"), metavar="N",
-                      help="tokens each player starts with (not for taiwanese)")
+                      help="tokens each player starts with (running-total games but taiwanese)")
     play.add_argument("--rounds", type=whole_number("--rounds"), metavar="N",
                       help="rounds in a taiwanese match (default 5)")
     play.add_argument("--deals", type=whole_number("--deals"), metavar="N",
@@ -104,7 +112,11 @@ def build_parser(extras: bool = True) -> Parser:
     play.add_argument("--trumps", choices=("turn-up", "results"),
                       help="how tricks sets trumps: turn-up (default) or results")
     play.add_argument("--manual-draw", action="store_true",
-                      help="draw (D) or end the turn (E) yourself after each card")
+                      help="draw (D) or end the turn (E) yourself after each card (running-total "
+                           "games but taiwanese)")
+    play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                      help="any other option of the game, such as --option target=40 "
+                           "(a whole number, true, false, or text)")
     play.add_argument("--plain", action="store_true",
                       help="one sentence per line, no colour or boxes (for screen readers); "
                            "automatic when the output is not a terminal")
@@ -118,64 +130,149 @@ def build_parser(extras: bool = True) -> Parser:
     return parser
 
 
-def make_game(args):
-    """The game the options ask for; a bad value raises ValueError in one sentence."""
+def own_game(reference: str, tool: str = "the terminal plays"):
+    """The declaration of the game ``reference`` names: a registered name ("board"), or a game
+    of your own, "my_module:my_game" or "path/to/file.py:my_game", which is imported (a class is
+    made with no arguments) and registered. A name that is neither raises ValueError in one
+    sentence."""
     import ninetynine as nn
 
-    name = args.rules or args.game or "quentin_c"
-    if args.rules and args.game and args.rules != args.game:
-        raise ValueError(f"--rules {args.rules} and --game {args.game} disagree: give only one.")
-    if name not in TERMINAL_GAMES:
-        raise ValueError(f"'{name}' is not a game the terminal plays: choose one of "
-                         f"{', '.join(TERMINAL_GAMES)}.")
-    options = {"players": args.players, "hand_size": args.hand_size}
-    if args.tokens is not None:
-        options["tokens"] = args.tokens
-    if args.manual_draw:
-        options["auto_draw"] = False
-    if args.rounds is not None:
-        if name != "taiwanese":
-            raise ValueError("--rounds is for the taiwanese rules only: the other rule sets play "
-                             "until one player has tokens left.")
-        options["rounds"] = args.rounds
+    if ":" not in reference:
+        if reference in nn.GAMES:
+            return nn.declaration(reference)
+        raise ValueError(f"'{reference}' is not a game {tool}: choose one of "
+                         f"{', '.join(nn.GAMES)}, or give your own as my_module:my_game.")
+    where, _, attribute = reference.rpartition(":")
     try:
-        return nn.make(name, **options)
+        module = _import_game_module(where)
+    except (ImportError, OSError, SyntaxError) as error:
+        raise ValueError(f"The game's module {where} cannot be imported: "
+                         f"{str(error).rstrip('.')}.") from None
+    if not hasattr(module, attribute):
+        raise ValueError(f"{where} defines no {attribute!r}: name the game object after the "
+                         "colon, such as my_module:my_game.")
+    game = getattr(module, attribute)
+    if isinstance(game, type):
+        game = game()
+    try:
+        return nn.register(game)
+    except TypeError as error:
+        raise ValueError(str(error)) from None
+
+
+def _import_game_module(where: str):
+    """The module ``where`` names: a file ending in .py (imported under its own name, its folder
+    put on the path so that it imports its neighbours), or a module name found from the current
+    folder too."""
+    if where.endswith(".py"):
+        path = Path(where).resolve()
+        if not path.is_file():
+            raise ImportError(f"there is no file {where}")
+        name = path.stem
+        if name in sys.modules and getattr(sys.modules[name], "__file__", None) == str(path):
+            return sys.modules[name]
+        if str(path.parent) not in sys.path:
+            sys.path.append(str(path.parent))
+        spec = importlib.util.spec_from_file_location(name, path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        try:
+            spec.loader.exec_module(module)
+        except BaseException:
+            del sys.modules[name]
+            raise
+        return module
+    if os.getcwd() not in sys.path:
+        sys.path.append(os.getcwd())
+    return importlib.import_module(where)
+
+
+def option_value(text: str):
+    """``--option`` text as a value: a whole number, true or false, or the text itself."""
+    if re.fullmatch(r"-?\d+", text):
+        return int(text)
+    return {"true": True, "false": False}.get(text.lower(), text)
+
+
+def flag_of(option: str) -> str:
+    """The command line's name of an option: ``--hand-size``, or ``--option target=...``."""
+    return OPTION_FLAGS.get(option, f"--option {option}=VALUE")
+
+
+def game_options(args, declared) -> dict:
+    """The options the flags give, checked against the game's own (``nn.make(name).options``):
+    a flag the game has no option for raises ValueError in one sentence naming its own."""
+    given = {"players": args.players, "hand_size": args.hand_size, "tokens": args.tokens,
+             "rounds": args.rounds, "auto_draw": False if args.manual_draw else None,
+             "deals": args.deals, "trumps": args.trumps}
+    options = {name: value for name, value in given.items() if value is not None}
+    for item in args.option:
+        name, equals, value = item.partition("=")
+        if not equals or not name.strip():
+            raise ValueError(f"--option needs NAME=VALUE, such as --option target=40, not "
+                             f"'{item}'.")
+        options[name.strip()] = option_value(value.strip())
+    default = declared.make()
+    own = dict(getattr(default, "options", None) or {})
+    if "players" not in own and options.get("players") == default.players:
+        del options["players"]                      # the only number the game is played by
+    for name in options:
+        if name in own:
+            continue
+        if name == "players":
+            raise ValueError(f"{declared.title} is always played by {default.players} players: "
+                             "leave out --players.")
+        flags = [flag_of(option) for option in own]
+        flag = flag_of(name).split("=")[0]
+        if not flags:
+            raise ValueError(f"{flag} is not an option of {declared.title}, which has none: "
+                             "give only --bots, --seed and --plain.")
+        raise ValueError(f"{flag} is not an option of {declared.title}: its options are "
+                         f"{_joined(flags)}.")
+    return options
+
+
+def _joined(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def make_game(args):
+    """The declaration and the game the options ask for; a bad value raises ValueError in one
+    sentence, in the words of the command line."""
+    names = list(dict.fromkeys(args.game or ["quentin_c"]))
+    if len(names) > 1:
+        raise ValueError(f"--game {names[0]} and --rules {names[1]} disagree: give only one.")
+    declared = own_game(names[0])
+    options = game_options(args, declared)
+    try:
+        return declared, declared.make(**options)
     except ValueError as error:
-        raise ValueError(option_words(str(error))) from None
+        raise ValueError(option_words(str(error), options)) from None
 
 
-def option_words(sentence: str) -> str:
-    """The engine's sentence about an option, in the words of the command line."""
-    replacements = {"players must": "--players must", "tokens must": "--tokens must",
-                    "hand_size must": "--hand-size must", "rounds must": "--rounds must",
-                    "leave out tokens": "leave out --tokens",
-                    "leave out auto_draw": "leave out --manual-draw"}
-    for old, new in replacements.items():
-        if sentence.startswith(old) or old.startswith("leave"):
-            sentence = sentence.replace(old, new, 1)
+def option_words(sentence: str, options=()) -> str:
+    """The engine's sentence about an option, in the words of the command line: "hand_size must"
+    becomes "--hand-size must", "leave out auto_draw" "leave out --manual-draw", and an option
+    of ``options`` without a flag of its own "--option target must"."""
+    flags = {**{option: f"--option {option}" for option in options}, **OPTION_FLAGS}
+    for option, flag in flags.items():
+        if sentence.startswith(f"{option} must"):
+            sentence = flag + sentence[len(option):]
+        sentence = re.sub(rf"\bleave out {option}\b", f"leave out {flag}", sentence)
     return sentence
 
 
 def play_command(args) -> int:
-    if "tricks" in (args.rules, args.game):
-        from .ui.tricks_console import run
-        return run(args)
-    if args.deals is not None or args.trumps is not None:
-        print("--deals and --trumps are options of --game tricks only.", file=sys.stderr)
-        return 2
-    if "board" in (args.rules, args.game):
-        from .ui.board_console import play_board
-        return play_board(args)
-    from .ui.console import ConsoleGame
+    """Play the game with its declared terminal: ``run(game, bots, seed, plain)``."""
+    from .protocol import resolve
 
     try:
-        game = make_game(args)
-        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10_000)
-        console = ConsoleGame(game, bots=args.bots, seed=seed, plain=True if args.plain else None)
+        declared, game = make_game(args)
     except ValueError as error:
         print(error, file=sys.stderr)
         return 2
-    return console.run()
+    run = resolve(declared.console)
+    return run(game, bots=args.bots, seed=args.seed, plain=True if args.plain else None)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -109,7 +109,11 @@ class Declaration:
     show: Any = None
     #: the notebook table, ``"module:Class"`` taking ``(game, seat=, bots=, seed=)``
     table: str = "ninetynine.ui.generic:ProtocolTable"
-    #: the terminal, ``"module:name"`` of ``run(game, bots, seed, plain) -> exit code``
+    #: the terminal, ``"module:name"`` of ``run(game, bots=None, seed=None, plain=None,
+    #: stdin=None, stdout=None) -> exit code``: ``bots`` the ``--bots`` text (one bot name, or one
+    #: per opponent separated by commas; None: the terminal's default), ``seed`` None for a new
+    #: one, ``plain`` True for sentences only (None: plain when the output is not a terminal); a
+    #: bad ``bots`` is one sentence on standard error and exit code 2
     console: str = "ninetynine.ui.protocol_console:run"
     #: what the OpenSpiel and PettingZoo adapters read: ``"module:name"`` of a class taking the
     #: game (None: the adapters' generic encoding, from ``all_moves`` and the view's text)

@@ -1,7 +1,6 @@
 """The Game of 99 in the terminal: input piped line by line, output read back as text."""
 from __future__ import annotations
 
-import argparse
 import io
 import re
 import subprocess
@@ -12,7 +11,8 @@ import pytest
 
 import ninetynine as nn
 from ninetynine.bots.board import heuristic_bot
-from ninetynine.ui.board_console import BoardConsole, choose_bots, play_board
+from ninetynine.cli import main
+from ninetynine.ui.board_console import BoardConsole, choose_bots, run
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -139,28 +139,27 @@ def test_bad_bot_names_are_refused():
         choose_bots("random,search", 3)
 
 
-def args(**given) -> argparse.Namespace:
-    defaults = dict(players=None, bots="expert", seed=5, plain=True, hand_size=None, tokens=None,
-                    rounds=None, manual_draw=False)
-    return argparse.Namespace(**{**defaults, **given})
-
-
-def test_play_board_runs_with_the_command_line_options(capsys):
+def test_play_with_the_command_line_options(capsys, monkeypatch):
     out = io.StringIO()
-    assert play_board(args(players=4), stdin=io.StringIO("q\n"), stdout=out) == 0
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    monkeypatch.setattr("sys.stdout", out)
+    assert main(["play", "--game", "board", "--players", "4", "--seed", "5", "--plain"]) == 0
     assert out.getvalue().startswith("The Game of 99, 4 players in two teams: you are Seat 0; "
                                       "the board_heuristic bot plays Seat 1, Seat 2 and Seat 3.")
-    for bad, words in ((dict(players=5), "2, 3, 4 or 6 players"), (dict(tokens=3), "--tokens"),
-                       (dict(manual_draw=True), "--manual-draw"), (dict(bots="cautious"), "cautious")):
-        assert play_board(args(**bad), stdin=io.StringIO(""), stdout=io.StringIO()) == 2
+    for bad, words in ((["--players", "5"], "2, 3, 4 or 6 players"), (["--tokens", "3"], "--tokens"),
+                       (["--manual-draw"], "--manual-draw"), (["--bots", "cautious"], "cautious")):
+        assert main(["play", "--game", "board", "--seed", "5", *bad]) == 2
         error = capsys.readouterr().err.strip()
         assert words in error and error.count("\n") == 0 and error.endswith(".")
+    assert run(nn.make("board"), bots="expert", seed=1, stdin=io.StringIO(""),
+               stdout=io.StringIO()) == 2
+    assert "'expert' is not a bot of The Game of 99" in capsys.readouterr().err
 
 
 def test_piped_through_a_real_process():
-    program = ("import sys, argparse; from ninetynine.ui.board_console import play_board; "
-               "sys.exit(play_board(argparse.Namespace(players=2, bots='board_heuristic', seed=3, "
-               "plain=True)))")
+    program = ("import sys, ninetynine as nn; from ninetynine.ui.board_console import run; "
+               "sys.exit(run(nn.make('board', players=2), bots='board_heuristic', seed=3, "
+               "plain=True))")
     done = subprocess.run([sys.executable, "-c", program], input="h\n1 99\nb\n", text=True,
                           capture_output=True, cwd=ROOT, timeout=60)
     assert done.returncode == 0, done.stderr

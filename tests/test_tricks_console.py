@@ -8,7 +8,7 @@ from __future__ import annotations
 import io
 import subprocess
 import sys
-from argparse import Namespace
+from ninetynine.cli import main
 from pathlib import Path
 
 import ninetynine as nn
@@ -153,17 +153,17 @@ def test_the_end_of_the_input_quits_and_a_whole_game_plays_to_the_end():
 def test_bot_choices_and_command_line_options(capsys):
     assert choose_bots("search,random") == ["tricks_search", "tricks_random"]
     assert choose_bots(None) == ["tricks_rules", "tricks_rules"]
-    args = Namespace(bots="genius", seed=1, plain=True)
-    assert run(args) == 2
+    tricks = nn.make("tricks")
+    assert run(tricks, bots="genius", seed=1, plain=True) == 2
     assert capsys.readouterr().err.strip() == ("'genius' is not a bot of Ninety-Nine: choose one "
                                                "of tricks_rules, tricks_search or tricks_random.")
-    assert run(Namespace(seed=1, deals=0, plain=True)) == 2
+    assert main(["play", "--game", "tricks", "--seed", "1", "--deals", "0", "--plain"]) == 2
     assert capsys.readouterr().err.startswith("--deals must be a whole number")
-    assert run(Namespace(seed=1, tokens=5)) == 2
+    assert main(["play", "--game", "tricks", "--seed", "1", "--tokens", "5"]) == 2
     assert "--tokens is not an option of Ninety-Nine" in capsys.readouterr().err
-    assert run(Namespace(seed=1, players=4)) == 2
+    assert main(["play", "--game", "tricks", "--seed", "1", "--players", "4"]) == 2
     out = io.StringIO()
-    assert run(Namespace(seed=2, bots="expert", trumps="results", deals=1, plain=True),
+    assert run(nn.make("tricks", trumps="results", deals=1), seed=2, plain=True,
                stdin=io.StringIO("q\n"), stdout=out) == 0
     assert "the results of each deal set the next deal's trumps" in out.getvalue()
     assert "no card is turned up" in out.getvalue()

@@ -4,7 +4,11 @@
 [--rounds N] [--out DIR] [--timeout S] [--start-timeout S] [--house BOTS] [--scheduler ADDRESS]
 [--no-sandbox]``
 
-A mistake on the command line is one sentence (exit code 2) and nothing is played. A bot's name
+The game is any registered game (``ninetynine.protocol``), or a game of your own named as
+``--game my_module:my_game`` or ``--game path/to/file.py:my_game`` (as for ``ninetynine play``);
+its module's text is sent to every bot's sandbox, which sees no file of yours
+(``plain.game_source``). A mistake on the command line is one sentence (exit code 2) and nothing
+is played. A bot's name
 is where its file was handed in, as for grading (``find_entries``); names, like every learner's
 text, are printed as ``grading.safe_text.for_terminal`` makes them (plain text, never rich
 markup, every control character a visible escape). A symbolic link or special file among the
@@ -38,8 +42,6 @@ from .referee import schedule
 from .results import head_to_head, percent, standings, write_files
 from .run import ClusterRefusal, run_league
 
-#: the games a league can play, and the seats at a table by default
-GAMES = {"quentin_c": 2, "rs_games": 2, "classic": 2, "taiwanese": 3, "board": 2, "tricks": 3}
 SUFFIXES = (".ipynb", ".py")
 #: a league of every line-up with more games than this is refused (use --rounds)
 MOST_GAMES = 20_000
@@ -64,9 +66,10 @@ def register(subparsers) -> None:
     league.add_argument("submissions", nargs="+", metavar="SUBMISSION",
                         help="notebooks or .py files, or folders of them")
     league.add_argument("--game", required=True, metavar="NAME",
-                        help=f"the game: {', '.join(GAMES)}")
-    league.add_argument("--players", metavar="N", help="seats at each table (default: 2, or 3 "
-                                                      "for taiwanese and tricks)")
+                        help="the game: quentin_c, rs_games, classic, taiwanese, board, tricks, "
+                             "or your own as my_module:my_game or path/to/file.py:my_game")
+    league.add_argument("--players", metavar="N", help="seats at each table (default: the game's, "
+                                                      "2 or 3 for the kit's games)")
     league.add_argument("--games", metavar="N", help="games each line-up plays, a multiple of "
                                                     "the players (default: 4 deals, seats rotated)")
     league.add_argument("--rounds", metavar="N",
@@ -177,20 +180,28 @@ def find_entries(paths: list[str], house: str, game: str,
 
 
 def _table(args) -> tuple[Table, int]:
-    from ..cli import option_words
-    from ..core import make
-    if args.game not in GAMES:
-        raise Refusal(f"'{args.game}' is not a game a league plays: choose one of "
-                      f"{', '.join(GAMES)}.")
-    players = GAMES[args.game] if args.players is None else _whole("--players", args.players, 2)
-    options = {} if args.game == "tricks" else {"players": players}
-    if args.game == "tricks" and players != 3:
-        raise Refusal("Tricks is a game for three players: leave out --players or give 3.")
+    """The league's game (``cli.own_game``: a registered name or a game of your own) and the seats
+    at each table."""
+    from ..cli import option_words, own_game
+    from .plain import game_source
     try:
-        game = make(args.game, **options)
+        declared = own_game(args.game, "a league plays")
+        game = declared.make()
+        players = declared.seats if args.players is None else _whole("--players", args.players, 2)
+        options = {}
+        if "players" in (getattr(game, "options", None) or {}):
+            options = {"players": players}
+        elif players != game.players:
+            raise Refusal(f"{declared.title} is always played by {game.players} players: leave "
+                          f"out --players or give {game.players}.")
+        game = declared.make(**options)
+        source = game_source(declared.name)
+    except Refusal:
+        raise
     except ValueError as error:
         raise Refusal(option_words(str(error))) from None
-    return Table(args.game, tuple(sorted(game.options.items()))), players
+    options = tuple(sorted((getattr(game, "options", None) or {}).items()))
+    return Table(declared.name, options, source), players
 
 
 def sandbox_mode(args) -> str:
@@ -222,7 +233,7 @@ def tournament_command(args) -> int:
         rounds = None if args.rounds is None else _whole("--rounds", args.rounds, 1)
         seconds = _seconds("--timeout", args.timeout)
         start = _seconds("--start-timeout", args.start_timeout)
-        entries = find_entries(args.submissions, args.house, args.game, refused)
+        entries = find_entries(args.submissions, args.house, table.game, refused)
         if len(entries) < players:
             raise Refusal(f"A league of {players}-player games needs at least {players} bots, "
                           f"and {len(entries)} were given: add files or --house bots.")
@@ -272,13 +283,13 @@ def tournament_command(args) -> int:
                 raise
             print(f"Error: {stop}", file=sys.stderr)
             return 1
-    settings = (f"{args.game}, {players} players, "
+    settings = (f"{table.game}, {players} players, "
                 f"{'' if rounds is None else plural(rounds, 'round') + ' of random tables, '}"
                 f"{games} games a table "
                 f"({plural(games // players, 'deal')}, seats rotated), seed {seed}, "
                 f"{plural(int(seconds) if seconds == int(seconds) else seconds, 'second')} a move, "
                 f"{'no sandbox' if mode == 'process' else 'each bot in its own sandbox'}.")
-    paths = write_files(out, names, outcomes, f"League of {args.game}", settings, refused)
+    paths = write_files(out, names, outcomes, f"League of {table.game}", settings, refused)
     console.print(standings_table(names, outcomes))
     if len(names) <= HEAD_TO_HEAD_SHOWN:
         console.print(head_to_head_table(names, outcomes))

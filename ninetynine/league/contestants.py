@@ -38,7 +38,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import bots as _bots
-from .plain import to_plain
+from ..core import make
+from .plain import install, to_plain
 from .seat import answer as seat_answer, player_name
 
 #: characters of a learner's error message kept in a forfeit's reason
@@ -67,10 +68,19 @@ class Entry:
 
 @dataclass(frozen=True)
 class Table:
-    """The game a contestant is playing: its name and options (plain data)."""
+    """The game a contestant is playing: its name and options (plain data), and, for a game of a
+    learner's own, what rebuilds it where its module cannot be imported (``plain.game_source``:
+    the module's name and text; () for the kit's games)."""
 
     game: str
     options: tuple
+    source: tuple = ()
+
+    def make(self):
+        """The game, registered first from ``source`` where it is not known yet (a sandbox, a
+        Dask worker)."""
+        install(self.game, self.source)
+        return make(self.game, **dict(self.options))
 
 
 def one_line(text: str) -> str:

@@ -28,43 +28,68 @@ same in every deal the seat cannot tell apart, and never the seed.
 True
 >>> from_plain(data) == state.view(0)
 True
+
+A game of a learner's own (registered from its module, ``ninetynine tournament --game
+my_module:my_game``) crosses too: ``game_source`` gives its module's text, which the learner's
+side runs and registers (``install``) before any view arrives, since a sandbox sees no file but
+the kit's. Its own classes (views, events, moves) cross like the kit's; nothing else does.
 """
 from __future__ import annotations
 
 import dataclasses
 import importlib
+import inspect
+import sys
+import types
 from functools import lru_cache
 
 from ..core import make
+from ..protocol import DECLARATIONS, declaration, register
 
 # How each kind of value is written. Lists stay lists; everything else is a one-key dict whose key
 # says what it is, so a dict can never be mistaken for anything but a dict.
 TUPLE, DICT, MOVE, RULES, OBJECT = "tuple", "dict", "move", "rules", "object"
 
-#: the classes of moves: a move is sent as its text and parsed back by the game
-MOVE_MODULES = ("ninetynine.counting.moves", "ninetynine.board.moves", "ninetynine.tricks.moves")
+#: a move's class is known once: is it a move (sent as its text), or not (sent by its fields)?
+_MOVE_CLASSES: dict = {}
 
 
-def _is_move(value) -> bool:
-    return type(value).__module__ in MOVE_MODULES and not type(value).__name__.endswith("Card")
+def _is_move(value, parser) -> bool:
+    """Is ``value`` a move of the game? A move is what the game's own ``parse_move`` reads back
+    from its text, equal (``parser.parse_move(str(move)) == move``); its class is asked once."""
+    key = (type(value), type(parser))
+    if key not in _MOVE_CLASSES:
+        try:
+            _MOVE_CLASSES[key] = parser.parse_move(str(value)) == value
+        except Exception:           # noqa: BLE001 - not a move's text: not a move
+            _MOVE_CLASSES[key] = False
+    return _MOVE_CLASSES[key]
 
 
-def _plain(value):
+def _known(module: str, game) -> bool:
+    """May a class of ``module`` cross? The kit's, and those of the game's own module."""
+    return module.startswith("ninetynine.") or module == type(game).__module__
+
+
+def _plain(value, game=None, parser=None):
     """One value of a view as plain data (see the module's docstring)."""
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
     if isinstance(value, list):
-        return [_plain(item) for item in value]
+        return [_plain(item, game, parser) for item in value]
     if isinstance(value, tuple):
-        return {TUPLE: [_plain(item) for item in value]}
+        return {TUPLE: [_plain(item, game, parser) for item in value]}
     if isinstance(value, dict):
-        return {DICT: [[_plain(key), _plain(item)] for key, item in value.items()]}
-    if _is_move(value):
-        return {MOVE: str(value)}
-    if type(value).__name__ == "RuleSet":
+        return {DICT: [[_plain(key, game, parser), _plain(item, game, parser)]
+                       for key, item in value.items()]}
+    rules = getattr(game, "rules", None)          # the game's own rule set: sent by its name
+    if rules is not None and type(value) is type(rules) and value == rules:
         return {RULES: value.name}
-    if dataclasses.is_dataclass(value) and type(value).__module__.startswith("ninetynine."):
-        fields = {field.name: _plain(getattr(value, field.name))
+    known = dataclasses.is_dataclass(value) and _known(type(value).__module__, game)
+    if known and parser is not None and hasattr(parser, "parse_move") and _is_move(value, parser):
+        return {MOVE: str(value)}
+    if known:
+        fields = {field.name: _plain(getattr(value, field.name), game, parser)
                   for field in dataclasses.fields(value) if field.init}
         return {OBJECT: f"{type(value).__module__}:{type(value).__qualname__}", "fields": fields}
     raise TypeError(f"A view holds a {type(value).__name__}, which cannot be sent as plain data.")
@@ -72,7 +97,9 @@ def _plain(value):
 
 def to_plain(view, game_name: str, options: dict) -> dict:
     """The view of one seat, and the game it comes from, as plain data."""
-    return {"game": game_name, "options": _plain(dict(options)), "view": _plain(view)}
+    game, parser = _table(game_name, tuple(sorted(options.items())))
+    return {"game": game_name, "options": _plain(dict(options)),
+            "view": _plain(view, game, parser)}
 
 
 @lru_cache(maxsize=16)
@@ -82,10 +109,52 @@ def _table(game_name: str, options: tuple):
     return game, game.new_game(seed=0)
 
 
-def _kit_class(name: str):
-    """A dataclass of the kit named ``module:qualname``; anything else is refused."""
+# --- a game of a learner's own ----------------------------------------------------------------
+
+def game_source(game_name: str) -> tuple:
+    """What the learner's side needs to rebuild a game registered from a module of its own:
+    ``(module name, module text, name of the game in it or "", the game's class name)``; () for
+    a game of the kit, which every side has. (A game registered in a notebook has no module to
+    send: ValueError in one sentence.)"""
+    game = declaration(game_name).game
+    if game is None or type(game).__module__.startswith("ninetynine."):
+        return ()
+    module = sys.modules.get(type(game).__module__)
+    try:
+        code = inspect.getsource(module)
+    except (OSError, TypeError):
+        raise ValueError(f"The game {game_name} has no module file to send to the bots' "
+                         "sandboxes: register it from a module (my_module:my_game).") from None
+    attribute = next((name for name, value in vars(module).items() if value is game), "")
+    return module.__name__, code, attribute, type(game).__qualname__
+
+
+def install(game_name: str, source: tuple) -> None:
+    """Register the game ``game_source`` described, unless it is known here already: its
+    module is run from its text and kept under its name (so a bot may import it)."""
+    if game_name in DECLARATIONS or not source:
+        return
+    name, code, attribute, qualname = source
+    module = sys.modules.get(name)
+    if module is None:
+        module = types.ModuleType(name)
+        module.__file__ = f"<{name}>"
+        sys.modules[name] = module
+        exec(compile(code, f"<{name}>", "exec"), module.__dict__)   # noqa: S102 - the game's
+    register(getattr(module, attribute) if attribute else getattr(module, qualname)())
+
+
+def install_code(game_name: str, source: tuple) -> str:
+    """Python that runs ``install`` on the learner's side (in a sandbox, before its file)."""
+    return ("import ninetynine.league.plain as _league_plain\n"
+            f"_league_plain.install({game_name!r}, {source!r})\n")
+
+
+def _kit_class(name: str, game=None):
+    """A dataclass of the kit (or of the game's own module) named ``module:qualname``; anything
+    else is refused."""
     module, _, qualname = name.partition(":")
-    if not module.startswith("ninetynine.") or "." in qualname:
+    if not _known(module, game) or "." in qualname:
         raise ValueError(f"{name} is not a class of the kit.")
     cls = getattr(importlib.import_module(module), qualname)
     if not dataclasses.is_dataclass(cls):
@@ -107,7 +176,7 @@ def _restore(data, game, parser):
         return parser.parse_move(data[MOVE])
     if RULES in data:
         return game.rules
-    cls = _kit_class(data[OBJECT])
+    cls = _kit_class(data[OBJECT], game)
     return cls(**{name: _restore(value, game, parser) for name, value in data["fields"].items()})
 
 

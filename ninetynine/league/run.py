@@ -19,7 +19,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Callable
 
-from ..core import make
 from .contestants import Entry, HouseBot, InProcess, Table
 from .referee import Fixture, Outcome, play
 
@@ -56,7 +55,7 @@ def run_league(entries: list[Entry], table: Table, fixtures: list[Fixture], seco
                         finished)
     hide = tuple(hide) + tuple(sorted({str(Path(entry.source).resolve().parent)
                                        for entry in entries if entry.kind == "file"}))
-    game = make(table.game, **dict(table.options))
+    game = table.make()
     contestants = [open_contestant(entry, table, sandbox, start_seconds, hide)
                    for entry in entries]
     outcomes = []
@@ -110,7 +109,7 @@ def play_lineup(lineup: dict[int, Entry], table: Table, fixtures: list[Fixture],
         from .sandboxed import missing_sandbox
         if missing_sandbox():
             raise ClusterRefusal(f"On a Dask worker: {missing_sandbox()}")
-    game = make(table.game, **dict(table.options))
+    game = table.make()
     opened = {index: _opened(entry, table, sandbox) for index, entry in lineup.items()}
     locks = [opened[index][1] for index in sorted(opened)]      # always taken in the same order
     for lock in locks:

@@ -41,6 +41,7 @@ import time
 
 from .contestants import Entry, Forfeit, PlainSeat, Table, error_sentence, one_line, too_slow
 from .idle import IdleWatch
+from .plain import install_code
 from .seat import BOT_NAMES
 
 #: bytes of memory (address space) for each bot's process: every bot of a league has its sandbox
@@ -102,6 +103,9 @@ class Sandboxed(PlainSeat):
             self.learner = Learner(sandbox=self.use_bwrap, hide=self.hide,
                                    limits=Limits(memory=MEMORY))
             self.learner.answer_limit = ANSWER_BYTES
+            if self.table.source:               # a game of a learner's own: its module first
+                self.learner.run(install_code(self.table.game, self.table.source), "<game>",
+                                 timeout=self.start_seconds)
             self.learner.load(self._file(), timeout=self.start_seconds)
             self.learner.run(SEAT_CODE, "<league>", timeout=self.start_seconds)
             named = self.learner.call("_league_player", timeout=self.start_seconds)

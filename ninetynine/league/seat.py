@@ -20,6 +20,8 @@ game does not send its beginning again at every move.
 """
 from __future__ import annotations
 
+import dataclasses
+
 from .plain import from_plain
 
 #: the functions a learner's file may define, in the order they are looked for
@@ -49,7 +51,9 @@ def _view(data: dict, history: dict):
             if data["start"]:
                 raise RuntimeError("The seat lost the start of the game's history.")
         history["events"].extend(view.history)
-        view.history = list(history["events"])
+        events = list(history["events"])            # the view's own kind of sequence again
+        view = dataclasses.replace(view, history=tuple(events) if isinstance(view.history, tuple)
+                                   else events)
     return view
 
 

@@ -25,7 +25,6 @@ True
 """
 from __future__ import annotations
 
-import sys
 from typing import TextIO
 
 from ..board import events as ev
@@ -33,6 +32,7 @@ from ..board import text
 from ..board.moves import DRAW, Discard, Place, typed_square
 from ..core import IllegalMove
 from .board_controller import board_bot
+from .console import start, take_turn
 from .helpers import Quit, Terminal, bot_names_from, is_quit
 
 #: The bots that play the board game, by the names ``--bots`` accepts (short names too).
@@ -130,10 +130,8 @@ class BoardConsole(Terminal):
                     self.pause(tied)
                     continue
                 self.show_table()
-                while self.state.to_move == self.you:
-                    if not self.handle(self.ask("Your move: type 'play CARD on SQUARE', a card's "
-                                                "slot number, d to draw, or ? for help.")):
-                        break
+                take_turn(self, lambda: "Your move: type 'play CARD on SQUARE', a card's slot "
+                                        "number, d to draw, or ? for help.")
         except Quit:
             self.show_news()
             self.say("You leave the game.")
@@ -243,32 +241,10 @@ def _replayed_tie(event) -> bool:
     return type(event) is ev.BoardTied and event.replay
 
 
-def play_board(args, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
-    """``ninetynine play --game board [--players 2] [--bots board_heuristic] [--seed N] [--plain]``.
-
-    Options of the running-total games are refused in one sentence on standard error (exit 2).
+def run(game, bots: str | None = None, seed: int | None = None, plain: bool | None = None,
+        stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    """``ninetynine play --game board [--players 2] [--bots board_heuristic] [--seed N]
+    [--plain]``: the declared terminal of The Game of 99 (``Declaration.console``). ``bots`` is
+    ``--bots`` text (None: board_heuristic); a bad one is one sentence on standard error (exit 2).
     """
-    import random
-
-    import ninetynine as nn
-
-    for option, given in (("--hand-size", getattr(args, "hand_size", None)),
-                          ("--tokens", getattr(args, "tokens", None)),
-                          ("--rounds", getattr(args, "rounds", None)),
-                          ("--manual-draw", getattr(args, "manual_draw", False) or None)):
-        if given is not None:
-            print(f"{option} is not an option of The Game of 99: use --players, --bots, --seed "
-                  "and --plain.", file=sys.stderr)
-            return 2
-    bots = getattr(args, "bots", None)
-    if bots == "expert":                     # the running-total games' default bot
-        bots = DEFAULT_BOT
-    try:
-        game = nn.make("board", players=args.players if args.players is not None else 2)
-        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10_000)
-        console = BoardConsole(game, bots=bots, seed=seed, plain=True if args.plain else None,
-                               stdin=stdin, stdout=stdout)
-    except ValueError as error:
-        print(error, file=sys.stderr)
-        return 2
-    return console.run()
+    return start(BoardConsole, game, bots, seed, plain, stdin, stdout)

@@ -19,10 +19,15 @@ Two looks, one behaviour:
 0
 >>> "The count is 0." in out.getvalue()
 True
+
+``run(game, bots=None, seed=None, plain=None, stdin=None, stdout=None)`` is the terminal's entry
+point, as the game's declaration names it (``Declaration.console``); ``start`` is what every
+terminal's ``run`` shares.
 """
 from __future__ import annotations
 
 import random
+import sys
 from dataclasses import dataclass
 from typing import Callable, TextIO
 
@@ -43,25 +48,58 @@ class Seat:
     name: str
 
 
-def choose_bots(spec: str, opponents: int, seed: int) -> list[Seat]:
-    """The opponents' bots from ``--bots`` text: one name for all, or a comma list, one each.
+def choose_bots(spec: str, opponents: int, seed: int, bots: dict | None = None,
+                game_words: str = "the running-total games") -> list[Seat]:
+    """The opponents' bots from ``--bots`` text: one name for all, or a comma list, one each,
+    from ``bots`` (the running-total games' by default; ``game_words`` names the game).
 
     A bad name or count raises ValueError in one sentence. The random bot gets its own generator
     per seat, seeded from ``seed``, so a game replays.
     """
-    names = bot_names_from(spec, opponents, {name: name for name in COUNTING_BOTS},
+    bots = COUNTING_BOTS if bots is None else bots
+    names = bot_names_from(spec, opponents, {name: name for name in bots},
                            f"--bots names {{given}} bots for {opponents} opponents: give one "
                            "name for all of them, or one name per opponent separated by commas.",
-                           "There is no bot called '{name}' for the running-total games: choose "
-                           f"one of {', '.join(COUNTING_BOTS)}.")
+                           f"There is no bot called '{{name}}' for {game_words}: choose "
+                           f"one of {', '.join(bots)}.")
     seats = []
     for seat, name in enumerate(names, start=1):
-        bot = COUNTING_BOTS[name]
+        bot = bots[name]
         if bot is random_bot:
             rng = random.Random(seed * 1000 + seat)
             bot = (lambda rng: lambda view: random_bot(view, rng))(rng)
         seats.append(Seat(bot, name))
     return seats
+
+
+def start(console_class, game, bots=None, seed: int | None = None, plain: bool | None = None,
+          stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    """Play ``game`` at a terminal made by ``console_class(game, bots=, seed=, plain=, stdin=,
+    stdout=)``; return the exit code. Without ``seed`` a new one is drawn (and told). A bad
+    ``bots`` is one sentence on standard error and exit code 2; nothing is started."""
+    seed = seed if seed is not None else random.SystemRandom().randrange(10_000)
+    try:
+        console = console_class(game, bots=bots, seed=seed, plain=plain, stdin=stdin,
+                                stdout=stdout)
+    except ValueError as error:
+        print(error, file=sys.stderr)
+        return 2
+    return console.run()
+
+
+def run(game, bots: str | None = None, seed: int | None = None, plain: bool | None = None,
+        stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    """``ninetynine play --game quentin_c`` (and every running-total rule set): the declared
+    terminal (``Declaration.console``). ``bots`` is ``--bots`` text (None: expert)."""
+    return start(ConsoleGame, game, bots, seed, plain, stdin, stdout)
+
+
+def take_turn(terminal, prompt: Callable[[], str]) -> None:
+    """Your turn at any terminal: ask ``prompt()`` and act on the answer (``terminal.handle``,
+    False once a move was made) until a move is made or the turn has passed."""
+    while terminal.state.to_move == terminal.you:
+        if not terminal.handle(terminal.ask(prompt())):
+            break
 
 
 class ConsoleGame(Terminal):
@@ -79,6 +117,7 @@ class ConsoleGame(Terminal):
     def __init__(self, game, bots="expert", seed: int = 0, plain: bool | None = None,
                  stdin: TextIO | None = None, stdout: TextIO | None = None, names=None):
         super().__init__(game, seed, plain, stdin, stdout, names)
+        bots = "expert" if bots is None else bots
         if isinstance(bots, str):
             self.seats = choose_bots(bots, game.players - 1, seed)
         else:
@@ -167,9 +206,7 @@ class ConsoleGame(Terminal):
                     self.pause()
                     continue
                 self.show_table()
-                while self.state.to_move == self.you:
-                    if not self.handle(self.ask(self.prompt())):
-                        break
+                take_turn(self, self.prompt)
         except Quit:
             self.show_news()
             self.say("You leave the game. Standings now:", *self.standings())

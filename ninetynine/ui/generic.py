@@ -14,6 +14,9 @@ protocol, and that is all this table uses: ``legal_moves()``, ``play(move)``, ``
   ``describe`` an event is shown as its text, ``str(event)``.
 - The position is shown by ``show(view)``, another function you may give: the view in a few
   sentences ("The total is 24. You hold 1, 3, 6.").
+- For a registered game (``ninetynine.register(game)``), both default to what its declaration
+  holds: its words (``game.describe``) and ``game.show``. ``ninetynine.ui.table_for(game)`` draws
+  a game's declared table, this one for a game of your own.
 
 The table's logic lives in ``ProtocolController`` (plain Python, tested without a browser, like
 the kit's other controllers); ``ProtocolTable`` only builds widgets from it and forwards clicks.
@@ -47,6 +50,7 @@ from typing import Callable, Sequence
 
 import ipywidgets as w
 
+from ..protocol import DECLARATIONS
 from . import sentences
 from .base import TableBase
 from .helpers import button, html_list
@@ -74,8 +78,10 @@ class ProtocolController(TableBase):
               list with one per seat;  seed: the first game is ``game.new_game(seed)``
     names     optional names of the seats;  watch: bots play every seat, you step through
     state     start from this position instead of dealing a new game
-    describe  ``describe(event, you) -> str``: one event in words (an empty text says nothing)
-    show      ``show(view) -> list[str]``: the position as a seat sees it, in sentences
+    describe  ``describe(event, you) -> str``: one event in words (an empty text says nothing);
+              default: the registered game's declared words, else the event's text
+    show      ``show(view) -> list[str]``: the position as a seat sees it, in sentences;
+              default: the registered game's declared ``show``, if any
     """
 
     NO_SUCH_MOVE = "{typed!r} is not a move you can make now: make one of {moves}."
@@ -84,8 +90,12 @@ class ProtocolController(TableBase):
     def __init__(self, game, seat: int = 0, bots="random", seed: int = 0,
                  names: Sequence[str] | None = None, watch: bool = False, state=None,
                  describe: Callable | None = None, show: Callable | None = None):
+        declared = DECLARATIONS.get(getattr(game, "name", None))
+        if describe is None and declared is not None:       # the game's declared words
+            words = declared.sentences()
+            describe = lambda event, you: words.describe(event, you, self.names)  # noqa: E731
         self.describe = describe or plain_text
-        self.show = show
+        self.show = show if show is not None or declared is None else declared.show
         super().__init__(game, seat, bots, seed, names, watch, state)
 
     # --- what the table shows ----------------------------------------------------------------
@@ -201,7 +211,6 @@ class ProtocolTable(TableWidget):
     # --- building the widgets ----------------------------------------------------------------
 
     def _build(self) -> None:
-        c = self.controller
         self.status_html = w.HTML()
         self.position_html = w.HTML()
         self.live = LiveRegion()

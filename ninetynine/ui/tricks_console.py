@@ -25,8 +25,6 @@ True
 """
 from __future__ import annotations
 
-import argparse
-import random
 import sys
 from typing import TextIO
 
@@ -34,6 +32,7 @@ from .. import text
 from ..cards import CardError
 from ..core import IllegalMove
 from ..tricks.cards import parse_card
+from .console import start
 from .helpers import Quit, Terminal, bot_names_from, is_quit
 from .tricks_controller import TricksController
 
@@ -275,59 +274,21 @@ class TricksConsole(Terminal):
 
 # --- the command line ----------------------------------------------------------------------------
 
-#: Options of the running-total games that Ninety-Nine refuses, and how they are read from args.
-OTHER_GAMES_OPTIONS = (("--hand-size", "hand_size"), ("--tokens", "tokens"),
-                       ("--rounds", "rounds"), ("--manual-draw", "manual_draw"))
-
-
-def run(args, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+def run(game, bots: str | None = None, seed: int | None = None, plain: bool | None = None,
+        stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """``ninetynine play --game tricks [--bots tricks_rules] [--seed N] [--deals N]
-    [--trumps turn-up|results] [--plain]``.
-
-    ``args`` is an argparse namespace (missing attributes count as not given). A bad option is
-    one sentence on standard error and exit code 2; nothing is started.
+    [--trumps turn-up|results] [--plain]``: the declared terminal of Ninety-Nine
+    (``Declaration.console``). ``bots`` is ``--bots`` text (None: tricks_rules); a bad one is one
+    sentence on standard error and exit code 2; nothing is started.
     """
-    import ninetynine as nn
-
-    for option, name in OTHER_GAMES_OPTIONS:
-        if getattr(args, name, None) not in (None, False):
-            print(f"{option} is not an option of Ninety-Nine, the trick-taking game: use --bots, "
-                  "--seed, --deals, --trumps and --plain.", file=sys.stderr)
-            return 2
-    if getattr(args, "players", None) not in (None, PLAYERS):
-        print("Ninety-Nine, the trick-taking game, is for 3 players: leave out --players.",
-              file=sys.stderr)
-        return 2
-    bots = getattr(args, "bots", None)
-    if bots == "expert":                     # the running-total games' default bot
-        bots = DEFAULT_BOT
-    options = {"deals": getattr(args, "deals", None), "trumps": getattr(args, "trumps", None)}
-    try:
-        game = nn.make("tricks", **{k: v for k, v in options.items() if v is not None})
-        seed = args.seed if getattr(args, "seed", None) is not None \
-            else random.SystemRandom().randrange(10_000)
-        console = TricksConsole(game, bots=bots, seed=seed,
-                                plain=True if getattr(args, "plain", False) else None,
-                                stdin=stdin, stdout=stdout)
-    except ValueError as error:
-        print(str(error).replace("deals must", "--deals must").replace("trumps must",
-                                                                         "--trumps must"),
-              file=sys.stderr)
-        return 2
-    return console.run()
+    return start(TricksConsole, game, bots, seed, plain, stdin, stdout)
 
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m ninetynine.ui.tricks_console [--bots ...] [--seed N] [--deals N]
     [--trumps ...] [--plain]``: the same game as ``ninetynine play --game tricks``."""
-    parser = argparse.ArgumentParser(prog="python -m ninetynine.ui.tricks_console",
-                                     description="Play Ninety-Nine, the trick-taking game.")
-    parser.add_argument("--bots", default=DEFAULT_BOT)
-    parser.add_argument("--seed", type=int)
-    parser.add_argument("--deals", type=int)
-    parser.add_argument("--trumps", choices=("turn-up", "results"))
-    parser.add_argument("--plain", action="store_true")
-    return run(parser.parse_args(argv))
+    from ..cli import main as command
+    return command(["play", "--game", "tricks", *(sys.argv[1:] if argv is None else argv)])
 
 
 if __name__ == "__main__":
