@@ -10,7 +10,7 @@ A game of your own that follows the protocol (``ninetynine.protocol``) joins eve
 adapters then know it by its name.
 """
 from .cards import Card, CardError, parse_card, parse_rs_card
-from .core import GAMES, CorruptSave, IllegalMove, Standing, load
+from .core import GAMES, CorruptSave, IllegalMove, Standing, UnreadableMove, load
 from .protocol import Declaration, declaration, make, register
 from . import counting  # registers quentin_c, rs_games, classic, taiwanese
 from . import board  # registers board (The Game of 99)
@@ -18,6 +18,6 @@ from . import tricks  # registers tricks (Ninety-Nine, the trick-taking game)
 from . import bots
 from .arena import play_game, tournament, wilson
 
-__all__ = ["make", "load", "register", "declaration", "Declaration", "GAMES", "IllegalMove", "CorruptSave", "Standing", "Card",
+__all__ = ["make", "load", "register", "declaration", "Declaration", "GAMES", "IllegalMove", "UnreadableMove", "CorruptSave", "Standing", "Card",
            "CardError", "parse_card", "parse_rs_card", "counting", "board", "tricks", "bots",
            "play_game", "tournament", "wilson"]

@@ -27,6 +27,15 @@ class IllegalMove(ValueError):
     """A move the rules do not allow here. The message says why; the state is unchanged."""
 
 
+class UnreadableMove(IllegalMove):
+    """Text that is no move of the game at all (it does not parse): ``"7X"``, ``"play on"``.
+
+    Two errors for two mistakes, as python-chess has: ``UnreadableMove`` says the text cannot be
+    read; a plain ``IllegalMove`` says the move was read but this position does not allow it.
+    An ``UnreadableMove`` is an ``IllegalMove`` too, so ``except IllegalMove`` catches both.
+    """
+
+
 class CorruptSave(ValueError):
     """A saved game that cannot be loaded: the message says which part is wrong."""
 

@@ -29,7 +29,8 @@ A **state** (one game in progress)::
     state.to_json()           the whole state as JSON text, with "game" and "options" fields
     state.history             the events so far
     state.hidden_from(seat)   what ``seat`` may not know: {name of a place: the state's own list}
-    state.parse_move(text)    (optional) the move written ``text``; ``str(move)`` parses back
+    state.parse_move(text)    (optional) the move written ``text``; ``str(move)`` parses back;
+                              text that is no move raises ``UnreadableMove`` (an IllegalMove)
 
 A **view** (what one seat may know) has at least::
 

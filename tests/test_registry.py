@@ -78,3 +78,16 @@ def test_a_bad_registration_or_name_is_one_sentence():
         nn.register(object())
     with pytest.raises(ValueError, match="There is no game called 'nope'"):
         nn.make("nope")
+
+
+@pytest.mark.parametrize("name", ["quentin_c", "tricks", "board"])
+def test_two_errors_for_two_mistakes_text_that_is_no_move_and_a_move_not_allowed_here(name):
+    state = nn.make(name).new_game(seed=5)
+    with pytest.raises(nn.UnreadableMove):
+        state.play("no such move")
+    later = state.copy()
+    while later.to_move == state.to_move or str(later.legal_moves()[0]) in map(str, state.legal_moves()):
+        later.play(later.legal_moves()[-1])
+    with pytest.raises(nn.IllegalMove) as refused:
+        state.play(str(later.legal_moves()[0]))          # read, but not allowed in this position
+    assert not isinstance(refused.value, nn.UnreadableMove)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core import IllegalMove
+from ..core import UnreadableMove
 
 HAND_LIMIT = 5
 
@@ -94,9 +94,9 @@ def typed_square(text: str) -> int | None:
 
 
 def parse_move(text: str) -> BoardMove:
-    """Read ``play 37 on 52``, ``draw`` or ``discard 37``; raise IllegalMove naming what is wrong."""
+    """Read ``play 37 on 52``, ``draw`` or ``discard 37``; raise UnreadableMove naming what is wrong."""
     if not isinstance(text, str):
-        raise IllegalMove(f"A move is text such as 'play 37 on 52', 'draw' or 'discard 37', not {text!r}.")
+        raise UnreadableMove(f"A move is text such as 'play 37 on 52', 'draw' or 'discard 37', not {text!r}.")
     words = text.lower().split()
     if words == ["draw"]:
         return DRAW
@@ -105,9 +105,9 @@ def parse_move(text: str) -> BoardMove:
     if len(words) == 4 and words[0] == "play" and words[2] == "on":
         square = typed_square(words[3])
         if square is None:
-            raise IllegalMove(f"'{words[3]}' is not a square: squares are numbered 0 to 99.")
+            raise UnreadableMove(f"'{words[3]}' is not a square: squares are numbered 0 to 99.")
         return Place(_card(words[1]), square)
-    raise IllegalMove(f"'{text}' is not a move: write 'play CARD on SQUARE' (e.g. 'play 37 on 52'), "
+    raise UnreadableMove(f"'{text}' is not a move: write 'play CARD on SQUARE' (e.g. 'play 37 on 52'), "
                       "'draw' or 'discard CARD'.")
 
 
@@ -115,4 +115,4 @@ def _card(word: str) -> BoardCard:
     try:
         return parse_card(word)
     except ValueError as error:
-        raise IllegalMove(str(error)) from None
+        raise UnreadableMove(str(error)) from None

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import Card
-from ..core import IllegalMove
+from ..core import UnreadableMove
 from .rules import RuleSet
 
 
@@ -55,45 +55,45 @@ Move = Play | Draw | EndTurn
 
 
 def parse_move(text: str, rules: RuleSet, players: int) -> Move:
-    """Read move text such as ``AS +11``; raise IllegalMove naming the part that is wrong."""
+    """Read move text such as ``AS +11``; raise UnreadableMove naming the part that is wrong."""
     if not isinstance(text, str):
-        raise IllegalMove(f"A move is text such as '7C' or 'AS +1', not {text!r}.")
+        raise UnreadableMove(f"A move is text such as '7C' or 'AS +1', not {text!r}.")
     words = text.split()
     if not words:
-        raise IllegalMove("The move is empty: write a card such as 7C, or DRAW or END.")
+        raise UnreadableMove("The move is empty: write a card such as 7C, or DRAW or END.")
     head = words[0].upper()
     if head in ("DRAW", "END"):
         if len(words) > 1:
-            raise IllegalMove(f"'{' '.join(words[1:])}' is not understood after {head}: write "
+            raise UnreadableMove(f"'{' '.join(words[1:])}' is not understood after {head}: write "
                               f"{head} alone.")
         return DRAW if head == "DRAW" else END
     try:
         card = rules.parse_card(words[0])
     except ValueError as error:
-        raise IllegalMove(str(error)) from None
+        raise UnreadableMove(str(error)) from None
     effect = rules.effect(card, players)
     amount = target = None
     rest = words[1:]
     if effect.has_choice:
         choices = " or ".join(f"'{card} {a:+d}'" for a in effect.amounts)
         if not rest or not rest[0].startswith(("+", "-")):
-            raise IllegalMove(f"The {card.name} counts two ways: write {choices}.")
+            raise UnreadableMove(f"The {card.name} counts two ways: write {choices}.")
         word = rest.pop(0)
         try:
             amount = int(word)
         except ValueError:
             amount = None
         if amount not in effect.amounts:
-            raise IllegalMove(f"'{word}' is not a value of the {card.name}: write {choices}.")
+            raise UnreadableMove(f"'{word}' is not a value of the {card.name}: write {choices}.")
     if effect.choose_next:
         if not rest or not rest[0].startswith(">"):
-            raise IllegalMove(f"The {card.name} names the next player: write '{card} >N' with a "
+            raise UnreadableMove(f"The {card.name} names the next player: write '{card} >N' with a "
                               f"seat number from 0 to {players - 1}.")
         word = rest.pop(0)
         if not word[1:].isdigit() or int(word[1:]) >= players:
-            raise IllegalMove(f"'{word}' names no seat: write '>N' with N from 0 to {players - 1}.")
+            raise UnreadableMove(f"'{word}' names no seat: write '>N' with N from 0 to {players - 1}.")
         target = int(word[1:])
     if rest:
-        raise IllegalMove(f"'{' '.join(rest)}' is not understood after {card}: the {card.name} "
+        raise UnreadableMove(f"'{' '.join(rest)}' is not understood after {card}: the {card.name} "
                           f"is written '{Play(card, amount, target)}'.")
     return Play(card, amount, target)

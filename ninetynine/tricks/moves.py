@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import Card, CardError
-from ..core import IllegalMove
+from ..core import UnreadableMove
 from .cards import parse_card, sort_key
 
 
@@ -55,12 +55,12 @@ Move = Bid | Offer | PlayCard
 
 
 def parse_move(text: str) -> Move:
-    """Read move text such as ``bid 6D 7S QH``, ``reveal`` or ``QH``; raise IllegalMove if malformed."""
+    """Read move text such as ``bid 6D 7S QH``, ``reveal`` or ``QH``; raise UnreadableMove if malformed."""
     if not isinstance(text, str):
-        raise IllegalMove(f"A move is text such as 'bid 6D 7S QH', 'pass' or 'QH', not {text!r}.")
+        raise UnreadableMove(f"A move is text such as 'bid 6D 7S QH', 'pass' or 'QH', not {text!r}.")
     words = text.replace(",", " ").split()
     if not words:
-        raise IllegalMove("The move is empty: write 'bid' and three cards, 'declare', 'reveal', "
+        raise UnreadableMove("The move is empty: write 'bid' and three cards, 'declare', 'reveal', "
                           "'pass', or a card such as QH.")
     head = words[0].lower()
     for offer in OFFERS:
@@ -70,12 +70,12 @@ def parse_move(text: str) -> Move:
         if head == "bid":
             cards = [parse_card(word) for word in words[1:]]
             if len(cards) != 3 or len(set(cards)) != 3:
-                raise IllegalMove("A bid lays aside exactly three different cards: write it as "
+                raise UnreadableMove("A bid lays aside exactly three different cards: write it as "
                                   "'bid 6D 7S QH'.")
             return Bid.of(cards)
         if len(words) == 1:
             return PlayCard(parse_card(words[0]))
     except CardError as error:
-        raise IllegalMove(str(error)) from None
-    raise IllegalMove(f"'{text.strip()}' is not a move: write 'bid' and three cards, 'declare', "
+        raise UnreadableMove(str(error)) from None
+    raise UnreadableMove(f"'{text.strip()}' is not a move: write 'bid' and three cards, 'declare', "
                       "'reveal', 'pass', or one card such as QH.")
