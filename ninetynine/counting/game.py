@@ -297,7 +297,7 @@ def declaration_of(rules: RuleSet) -> Declaration:
     return Declaration(
         name=rules.name, title=rules.title, players=sizes,
         build=lambda **options: CountingGame(rules, **options),
-        bots=("ninetynine.bots:COUNTING_BOTS",), words="ninetynine.text:COUNTING_WORDS",
+        bots=("ninetynine.bots:COUNTING_BOTS",), words="ninetynine.counting.words",
         events="ninetynine.counting.events",
         table="ninetynine.ui.widgets:Table", console="ninetynine.ui.console:run",
         encoding="ninetynine.counting.encoding:CountingEncoding",

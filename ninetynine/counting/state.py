@@ -23,6 +23,7 @@ from ..core import IllegalMove, Standing, rank_standings
 from . import events as ev
 from .moves import DRAW, END, Draw, EndTurn, Move, Play, parse_move
 from .rules import MAX_COUNT, Effect
+from .words import moves_words        # the engine's refusals name cards in words
 
 
 class CountingState:
@@ -481,7 +482,6 @@ class CountingState:
 
     def _why_illegal(self, move) -> str:
         """One sentence: why ``move`` is not legal here, and what is allowed."""
-        from ..text import moves_words      # the engine's refusals name cards in words
 
         legal = self._legal or []
         allowed = moves_words(legal, you=self.to_move)

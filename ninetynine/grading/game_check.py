@@ -62,10 +62,10 @@ from __future__ import annotations
 import itertools
 import random
 
-from ..testing import checks, hidden
+from ..testing import checks, hidden, play_with
 from ..testing.objects import multiset, reachable, swapped
 from ..testing.runner import PLAYOUT, GameRun, alike, crashed, seats_of, where_unlike
-from .channel import Step, StepAnswer
+from .channel import Remote, Step, StepAnswer
 
 
 # --- asking -------------------------------------------------------------------------------------
@@ -840,3 +840,5 @@ class _Refusing:
     def to_json(self):
         return self.ask[self.save].result()
 
+
+play_with(Remote, ChannelGameRun)       # check_game(game), for a game in a learner's process

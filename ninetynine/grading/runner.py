@@ -62,6 +62,7 @@ import time
 from dataclasses import asdict, dataclass, field, is_dataclass
 from pathlib import Path
 
+from . import game_check  # noqa: F401  (check_game's run for a learner's game: testing.play_with)
 from . import integrity
 from .channel import Learner, LearnerError, LearnerFailure, OutOfTime, TooMuchOutput, deadline
 from .notebooks import BEGIN_SOLUTION, NotAFile, check_mark, checks, read, read_handed_in

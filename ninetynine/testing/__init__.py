@@ -103,7 +103,6 @@ With the default 50 games, ``check_game`` takes from one to five seconds for a g
 from __future__ import annotations
 
 import random
-import sys
 
 from .runner import CHECK_NAMES, GameRun, Report, crashed
 
@@ -129,14 +128,23 @@ def check_game(game, games: int = 50, seed: int = 0, max_moves: int = 10_000) ->
     return report.sentences()
 
 
+#: how ``check_game`` plays a kind of game object that is not an ordinary one (``play_with``)
+_RUNS: dict[type, type] = {}
+
+
+def play_with(kind: type, run: type) -> None:
+    """Have ``check_game`` check game objects of class ``kind`` with ``run`` (a ``GameRun``
+    subclass). The grader adds its own (``ninetynine/grading/game_check.py``): a learner's game
+    held in the learner's process (a ``ninetynine.grading.channel.Remote``) is checked by the same
+    checks, decided in the grader, asking the learner's game in few messages."""
+    _RUNS[kind] = run
+
+
 def _run_for(game) -> type:
-    """``GameRun``; for a game the grader holds in a learner's process (a
-    ``ninetynine.grading.channel.Remote``), ``ninetynine.grading.game_check.ChannelGameRun``: the
-    same checks, decided here, asking the learner's game in few messages."""
-    channel = sys.modules.get("ninetynine.grading.channel")
-    if channel is not None and isinstance(game, channel.Remote):
-        from ninetynine.grading.game_check import ChannelGameRun
-        return ChannelGameRun
+    """The run that checks ``game``: ``GameRun``, unless ``play_with`` named another for its kind."""
+    for kind, run in _RUNS.items():
+        if isinstance(game, kind):
+            return run
     return GameRun
 
 

@@ -14,14 +14,9 @@ Every sentence works read aloud: cards and suits are named in words, never by sy
 from __future__ import annotations
 
 from ..cards import Card
+from ..grammar import Names, seat_name
 from . import events as ev
 from .cards import JOKER, trumps_name
-
-
-def seat_name(seat: int, you: int | None = None, names=None) -> str:
-    if seat == you:
-        return "You"
-    return names[seat] if names else f"Seat {seat}"
 
 
 def card_words(card: Card) -> str:
@@ -165,3 +160,23 @@ def totals_line(totals, deal: int, you: int | None = None, names=None) -> str:
     parts = [f"{'you' if seat == you else seat_name(seat, you, names)} {total}"
              for seat, total in enumerate(totals)]
     return f"Totals after deal {deal}: " + ", ".join(parts) + "."
+
+
+TRICKS_TASKS = {"bid": "lay aside three cards", "offer": "declare, reveal or pass",
+                "play": "play a card"}
+
+
+def tricks_turn(view, names: Names = None) -> str:
+    """Whose turn it is in Ninety-Nine and what they are to do, for a spectator (third person):
+    "Deal 1 of 9: Seat 0 is to lay aside three cards." (``view`` is any seat's view).
+
+    >>> import ninetynine as nn
+    >>> tricks_turn(nn.make("tricks").new_game(seed=1).view(2))
+    'Deal 1 of 9: Seat 0 is to lay aside three cards.'
+    """
+    if view.to_move is None:
+        return "The game is over."
+    where = f"Deal {view.deal} of {view.deals}"
+    if view.phase == "play":
+        where += f", trick {view.trick_number} of 9"
+    return f"{where}: {seat_name(view.to_move, None, names)} is to {TRICKS_TASKS[view.phase]}."
