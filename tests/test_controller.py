@@ -93,7 +93,7 @@ def test_manual_draw_has_a_second_step(rules):
     assert table.manual_draw
     hand = len(table.state.hands[0])
     assert_refused(table, table.draw)                     # Draw before playing a card
-    card = next(b.card for b in table.hand_buttons() if len(table._plays_of(b.card)) == 1)
+    card = next(b.card for b in table.hand_buttons() if len(table._legal_plays_of(b.card)) == 1)
     assert table.click_card(card) is True
     assert table.drawing and table.state.to_move == 0     # the bots wait for your second step
     assert len(table.state.hands[0]) == hand - 1

@@ -44,7 +44,7 @@ class Tables:
 
     effect_of[card]        the card's effect at a table of this size
     plays_of[card]         its plays, each with the value it adds (the Ace: "AS +1" and "AS +11")
-    plays[card, amount, target]   the one shared Play object of each move
+    play_objects[card, amount, target]   the one shared Play object of each move
     outcome_table[card][count]    the answers of ``CountingGame.outcomes``, filled as needed
     drawn[seat][card]      the event of ``seat`` drawing ``card``
 
@@ -57,7 +57,7 @@ class Tables:
     def __init__(self, rules: RuleSet, players: int):
         self.effect_of = {card: rules.effect(card, players) for card in set(rules.deck)}
         self.plays_of: dict[Card, tuple[tuple[Play, int], ...]] = {}
-        self.plays: dict[tuple, Play] = {}
+        self.play_objects: dict[tuple, Play] = {}
         self.outcome_table: dict[Card, dict[int, tuple]] = {card: {} for card in self.effect_of}
         for card, effect in self.effect_of.items():
             if effect.has_choice:
@@ -66,10 +66,10 @@ class Tables:
                 plays = ((Play(card), effect.amounts[0]),)
             self.plays_of[card] = plays
             for play, _ in plays:
-                self.plays[card, play.amount, None] = play
+                self.play_objects[card, play.amount, None] = play
                 if effect.choose_next:
                     for seat in range(players):
-                        self.plays[card, play.amount, seat] = Play(card, play.amount, seat)
+                        self.play_objects[card, play.amount, seat] = Play(card, play.amount, seat)
         # Events never change once made, so the commonest ones are built once and shared too.
         self.drawn = [{card: CardDrawn(seat, card) for card in self.effect_of}
                       for seat in range(players)]
@@ -141,7 +141,7 @@ class CountingGame:
         # things up and a new game starts with what earlier games worked out.
         tables = Tables.of(rules, self.players)
         self.effect_of, self.plays_of = tables.effect_of, tables.plays_of
-        self.outcome_table, self.drawn, self._plays = tables.outcome_table, tables.drawn, tables.plays
+        self.outcome_table, self.drawn, self._play_objects = tables.outcome_table, tables.drawn, tables.play_objects
         self.names_next = any(effect.choose_next for effect in self.effect_of.values())
         self.deck_has_copies = len(self.effect_of) < len(rules.deck)     # RS Games
 
@@ -161,11 +161,12 @@ class CountingGame:
 
     def play_of(self, card: Card, amount: int | None = None, target: int | None = None) -> Play:
         """The one shared Play object for a card (value, named seat): moves are built once."""
-        return self._plays[card, amount, target]
+        return self._play_objects[card, amount, target]
 
     def outcomes(self, card: Card, count: int) -> tuple[PlayOutcome, ...]:
-        """The plays of ``card`` at ``count``, each a ``PlayOutcome``: the penalties are what the play costs (``rules.penalties(count, new)``), and
-        ``played[seat]`` is the ``CardPlayed`` event of ``seat`` making that play.
+        """The plays of ``card`` at ``count``, each a ``PlayOutcome``: the count after it, what
+        it costs (``rules.penalties(count, new)``) and ``played[seat]``, the ``CardPlayed`` event
+        of ``seat`` making that play.
 
         The floor is applied, and a value of a two-way card that would go over 99 is left out,
         unless every value would: then only the one that goes over least (the Ace as +1 at 99).

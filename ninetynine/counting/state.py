@@ -172,7 +172,7 @@ class CountingState:
         self._outcomes = outcomes
         return [outcome.play for outcome in outcomes]
 
-    def _plays_of(self, card: Card, seat: int) -> tuple:
+    def _outcomes_of(self, card: Card, seat: int) -> tuple:
         """The plays of one card with what each does, as ``game.outcomes`` gives them."""
         plays = self.game.outcomes(card, self.count)
         return self._with_targets(plays, seat) if plays[0].effect.choose_next else plays
@@ -386,7 +386,7 @@ class CountingState:
 
     def _has_safe_card(self, seat: int) -> bool:
         return any(outcome.new <= MAX_COUNT for card in self.hands[seat]
-                   for outcome in self._plays_of(card, seat))
+                   for outcome in self._outcomes_of(card, seat))
 
     def _turn_start_penalty(self, seat: int, tokens: int, reason: str, events: list) -> None:
         self._lose_tokens(seat, tokens, reason, seat, events)

@@ -133,7 +133,7 @@ class TableController(TableBase):
         if self.pending is None:
             return []
         return [ChoiceButton(sentences.choice_name(move, self.you, self.names), str(move))
-                for move in self._plays_of(self.pending)]
+                for move in self._legal_plays_of(self.pending)]
 
     # --- clicks ------------------------------------------------------------------------------
 
@@ -146,7 +146,7 @@ class TableController(TableBase):
             parsed = self.game.rules.parse_card(card)
         except ValueError as error:
             return self._refuse(str(error))
-        plays = self._plays_of(str(parsed))
+        plays = self._legal_plays_of(str(parsed))
         if len(plays) == 1:
             return self._play(plays[0])
         if not plays:
@@ -279,7 +279,7 @@ class TableController(TableBase):
             return self._refuse(refusal or sentences.play_a_card_first())
         return self._play(move)
 
-    def _plays_of(self, card: str) -> list:
+    def _legal_plays_of(self, card: str) -> list:
         """Your legal moves with this card (by its text)."""
         return [m for m in self.state.legal_moves() if isinstance(m, Play) and str(m.card) == card]
 
