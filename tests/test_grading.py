@@ -202,8 +202,9 @@ def test_every_other_exercise_is_graded_too(graded):
 def test_failing_rows_say_why_without_the_answer(graded):
     _, rows = graded
     _, _, bob = outcome(rows, "bob")
-    assert all(r["message"].startswith("NotImplementedError: this part is not written yet")
-               for r in bob)
+    # the sentence bob's notebook shows for the stub (ninetynine.exercise.unwritten)
+    assert all(r["message"] == "`has_safe_card` is not written yet: replace `raise "
+               "NotImplementedError()` in its cell with your code." for r in bob)
     _, _, ivy = outcome(rows, "ivy")
     assert any("wrong" in r["message"] or "over 99" in r["message"] for r in ivy)
     _, _, hal = outcome(rows, "hal-tampers")

@@ -670,18 +670,26 @@ class Budget:
 def answer(words, function, *args):
     """``function(*args)``, with an error it raises turned into a sentence that starts with
     ``words`` (the input in words, or a function returning them, called only then), so that the
-    learner sees which input broke it. The exercise's own stub (``NotImplementedError``) is left
-    as it is: the grader words it.
+    learner sees which input broke it; where the error came from a line of the learner's own, the
+    sentence ends with that line (``exercise.raised``). The exercise's own stub
+    (``NotImplementedError``) becomes ``exercise.Unwritten``, whose one sentence names the
+    function still to write.
 
     >>> answer("For the text 'seven'", int, "seven")
     Traceback (most recent call last):
     ...
-    AssertionError: For the text 'seven', int raised ValueError: invalid literal for int() with base 10: 'seven'
+    AssertionError: For the text 'seven', int raised ValueError: invalid literal for int() with base 10: 'seven'.
+    >>> def stub():
+    ...     raise NotImplementedError()
+    >>> answer("For nothing", stub)
+    Traceback (most recent call last):
+    ...
+    ninetynine.exercise.Unwritten: `stub` is not written yet: replace `raise NotImplementedError()` in its cell with your code.
     """
     try:
         return function(*args)
-    except NotImplementedError:
-        raise
+    except NotImplementedError as error:
+        raise _unwritten(error, function) from None
     except Exception as error:  # noqa: BLE001 - any error of the learner's code becomes a sentence
         raise _worded(words, function, error) from None
 
@@ -700,7 +708,7 @@ def answers(words, function, inputs) -> list:
     >>> answers(lambda text: f"For the text {text!r}", int, [("7",), ("seven",)])
     Traceback (most recent call last):
     ...
-    AssertionError: For the text 'seven', int raised ValueError: invalid literal for int() with base 10: 'seven'
+    AssertionError: For the text 'seven', int raised ValueError: invalid literal for int() with base 10: 'seven'.
     """
     inputs = [tuple(args) for args in inputs]
     learner = _learner_of(function)
@@ -711,15 +719,15 @@ def answers(words, function, inputs) -> list:
         for args in inputs:
             try:
                 replies.append(("value", function(*args)))
-            except NotImplementedError:
-                raise
+            except NotImplementedError as error:
+                raise _unwritten(error, function) from None
             except Exception as error:  # noqa: BLE001 - worded below
                 replies.append(("error", error))
     found = []
     for args, (kind, value) in zip(inputs, replies):
         if kind == "error":
             if isinstance(value, NotImplementedError):
-                raise value
+                raise _unwritten(value, function) from None
             raise _worded(lambda: words(*args), function, value) from None
         found.append(value)
     return found
@@ -730,17 +738,27 @@ def timed_answer(words, function, *args):
     timed by ``timed_call``."""
     try:
         return timed_call(function, *args)
-    except NotImplementedError:
-        raise
+    except NotImplementedError as error:
+        raise _unwritten(error, function) from None
     except Exception as error:  # noqa: BLE001
         raise _worded(words, function, error) from None
 
 
 def _worded(words, function, error) -> AssertionError:
-    detail = f": {error}" if str(error) else ""
+    """The learner's ``error`` as one sentence: the input, the function, the error, and the
+    learner's own line where its traceback holds one (``exercise.raised``)."""
+    from ninetynine.exercise import learner_line, raised
     words = words() if callable(words) else words
-    return AssertionError(f"{words}, {getattr(function, '__name__', 'the function')} raised "
-                          f"{type(error).__name__}{detail}")
+    place = learner_line(error)
+    return AssertionError(raised(f"{words}, {getattr(function, '__name__', 'the function')}",
+                                 type(error).__name__, str(error), *(place or ())))
+
+
+def _unwritten(error: BaseException, function) -> NotImplementedError:
+    """The exercise's stub as ``exercise.Unwritten``: the function whose stub raised (from the
+    traceback, in the learner's own process), else the function the check called."""
+    from ninetynine.exercise import Unwritten, stub_name
+    return Unwritten(stub_name(error, getattr(function, "__name__", None)))
 
 
 def positions(games: int, seed: int, rules: str = "quentin_c", players: int = 2,

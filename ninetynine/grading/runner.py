@@ -9,7 +9,10 @@ The steps, for one submission (``grade_submission``):
 2. run the learner's cells - every code cell except check cells - there, under one time limit
    for the whole notebook. A cell that raises stops the run, as "Restart and Run All" would,
    and the submission fails - except ``NotImplementedError``, the exercise's own stub: a learner
-   who finished part of an exercise is noted and graded on the parts they finished;
+   who finished part of an exercise is noted ("Cell 5: `penalties` is not written yet: ...",
+   ``exercise.unwritten``) and graded on the parts they finished; and except a cell tagged
+   ``raises-exception`` (the exercise's try-it cells), which Run All goes on past in JupyterLab
+   too: its error is noted and the checks decide;
 3. define again there the exercise's own helpers (the imports, functions and constants of the
    source notebook's cells that hold no solution), so that a notebook that rewrote a helper the
    checks use gains nothing;
@@ -27,7 +30,8 @@ The steps, for one submission (``grade_submission``):
    reads the processor time from the sandbox's cgroup around each call. Each check has the time
    limit; a check that runs out of time
    fails, the checks after it are not run, and the submission is "out of time"; the checks
-   before it keep their points.
+   before it keep their points. A check that fails says why in the sentence the learner's
+   notebook shows for it (``check_text``, after ``exercise.check_message``).
 
 An exercise's source notebook may say, with cell tags, where parts of its checks run
 (``Placement``):
@@ -57,6 +61,7 @@ from __future__ import annotations
 import ast
 import builtins
 import json
+import re
 import sys
 import time
 from dataclasses import asdict, dataclass, field, is_dataclass
@@ -64,6 +69,7 @@ from pathlib import Path
 
 from . import game_check  # noqa: F401  (check_game's run for a learner's game: testing.play_with)
 from . import integrity
+from ..exercise import TAG, Unwritten, call_words, raised, reported_stub, unwritten
 from .channel import Learner, LearnerError, LearnerFailure, OutOfTime, TooMuchOutput, deadline
 from .notebooks import BEGIN_SOLUTION, NotAFile, check_mark, checks, read, read_handed_in
 from .sandbox import Limits, out_of_disk
@@ -127,12 +133,91 @@ class Result:
         return self
 
 
-def _error_text(name: str, message: str | None) -> str:
-    """How a learner reads an error: the exercise's stub says what it means in words, and so
+def _error_text(name: str, message: str | None, stub: str | None = None) -> str:
+    """How a learner reads an error: the exercise's stub says what it means in words, naming
+    the function still to write (``stub``) as the notebook does (``exercise.unwritten``), and so
     does a disk the notebook filled (``sandbox.out_of_disk``)."""
     if name == UNFINISHED and not message:
-        return f"{UNFINISHED}: this part is not written yet (the exercise's stub is still there)"
+        return unwritten(stub)
     return out_of_disk(name, message) or (f"{name}: {message}" if message else str(name))
+
+
+def stubs_in(notebook) -> list[str]:
+    """The functions of the learner's notebook whose body still raises ``NotImplementedError``
+    (the exercise's stub, or one of the learner's own), in order."""
+    found = []
+    for node in _code_nodes(notebook):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
+                isinstance(inner, ast.Raise) and inner.exc is not None
+                and "NotImplementedError" in ast.unparse(inner.exc)
+                for inner in ast.walk(node)) and node.name not in found:
+            found.append(node.name)
+    return found
+
+
+def _code_nodes(notebook):
+    """Every syntax node of every code cell of ``notebook`` that parses, cell after cell."""
+    for cell in notebook.cells:
+        try:
+            tree = ast.parse(cell.source) if cell.cell_type == "code" else None
+        except SyntaxError:
+            continue
+        yield from ast.walk(tree) if tree else ()
+
+
+def _stub_named(stubs: list[str], code: str = "") -> str | None:
+    """The stub an error most likely came from: the one stub still in the notebook, or the one
+    of them that ``code`` (the cell that raised) names; None when that is not clear."""
+    if len(stubs) == 1:
+        return stubs[0]
+    named = [name for name in stubs if re.search(rf"\b{re.escape(name)}\b", code)]
+    return named[0] if len(named) == 1 else None
+
+
+def _remote_call(error: BaseException):
+    """``(name, args, kwargs)`` of the deepest call of a learner's function (a
+    ``channel.Remote``) that ``error`` came through, or None."""
+    from .channel import Remote
+    found, tb = None, error.__traceback__
+    while tb is not None:
+        local = tb.tb_frame.f_locals
+        if tb.tb_frame.f_code.co_name == "__call__" and isinstance(local.get("self"), Remote):
+            found = (local["self"].__name__, local.get("args", ()), local.get("kwargs", {}))
+        tb = tb.tb_next
+    return found
+
+
+def check_text(error: BaseException, source: str = "", filename: str = "",
+               stubs: list[str] = ()) -> str:
+    """The one sentence for a check that raised ``error`` here, as the learner's notebook shows
+    it (``exercise.check_message``): a stub still in place names its function; a check's own
+    ``assert`` gives its message (or its line); an error of the learner's code gives the call
+    tried. ``source`` and ``filename`` are the check's code and the name it was compiled with."""
+    name, text = type(error).__name__, str(error).strip()
+    call = _remote_call(error)
+    if isinstance(error, Unwritten):
+        return text
+    if isinstance(error, NotImplementedError):
+        return unwritten(call[0] if call else _stub_named(list(stubs), source))
+    if isinstance(error, AssertionError) and call is None:
+        if reported_stub(text):
+            return unwritten(reported_stub(text))
+        if text:
+            return text
+        lines = [tb.tb_lineno for tb in _tracebacks(error) if tb.tb_frame.f_code.co_filename == filename]
+        line = source.splitlines()[lines[-1] - 1].strip() if lines else ""
+        return f"A check failed at `{line}`." if line else "A check failed."
+    if call is not None:
+        return raised(call_words(*call), name, text)
+    return out_of_disk(name, text) or raised(None, name, text)
+
+
+def _tracebacks(error: BaseException) -> list:
+    found, tb = [], error.__traceback__
+    while tb is not None:
+        found.append(tb)
+        tb = tb.tb_next
+    return found
 
 
 def _missing_package(error: LearnerError, source_notebook) -> str | None:
@@ -145,27 +230,22 @@ def _missing_package(error: LearnerError, source_notebook) -> str | None:
     stays the learner's error."""
     if "ImportError" not in error.bases:
         return None
-    for cell in source_notebook.cells:
-        try:
-            tree = ast.parse(cell.source) if cell.cell_type == "code" else None
-        except SyntaxError:
+    for node in _code_nodes(source_notebook):
+        if not isinstance(node, (ast.Import, ast.ImportFrom)) or getattr(node, "level", 0):
             continue
-        for node in ast.walk(tree) if tree else ():
-            if not isinstance(node, (ast.Import, ast.ImportFrom)) or getattr(node, "level", 0):
+        try:
+            exec(compile(ast.Module([node], []), "<the exercise's imports>", "exec"), {})
+        except ImportError as ours:
+            if (type(ours).__name__, str(ours).strip()[:2000]) != (error.name, error.text):
                 continue
-            try:
-                exec(compile(ast.Module([node], []), "<the exercise's imports>", "exec"), {})
-            except ImportError as ours:
-                if (type(ours).__name__, str(ours).strip()[:2000]) != (error.name, error.text):
-                    continue
-                what = (f"it lacks the package {ours.name}, which the exercise itself uses"
-                        if isinstance(ours, ModuleNotFoundError) and ours.name else
-                        f"the exercise's own imports fail there too ({error.name}: "
-                        f"{error.text[:150]})")
-                return (f"The grader cannot run this notebook: {what}; the instructor should "
-                        "install 'ninetynine[grading]' and grade it again.")
-            except Exception:   # noqa: BLE001 - any other failure of the exercise's own import
-                continue
+            what = (f"it lacks the package {ours.name}, which the exercise itself uses"
+                    if isinstance(ours, ModuleNotFoundError) and ours.name else
+                    f"the exercise's own imports fail there too ({error.name}: "
+                    f"{error.text[:150]})")
+            return (f"The grader cannot run this notebook: {what}; the instructor should "
+                    "install 'ninetynine[grading]' and grade it again.")
+        except Exception:   # noqa: BLE001 - any other failure of the exercise's own import
+            continue
     return None
 
 
@@ -257,12 +337,13 @@ def _run(learner: Learner, notebook, source_notebook, the_checks, result: Result
         if "error" in answer:
             raise ValueError(f"The exercise's solution notebook withholds what the kit does not "
                              f"have: {answer['error'].get('text')}")
+    stubs = stubs_in(notebook)
     for index in learner_cells(notebook, {c.grade_id for c in the_checks}):
+        cell = notebook.cells[index]
         try:
-            learner.run(notebook.cells[index].source, f"<cell {index + 1}>",
-                        max(0.001, finish - time.monotonic()))
+            learner.run(cell.source, f"<cell {index + 1}>", max(0.001, finish - time.monotonic()))
         except LearnerError as error:
-            text = _error_text(error.name, error.text)
+            text = _error_text(error.name, error.text, _stub_named(stubs, cell.source))
             lacking = _missing_package(error, source_notebook)
             if lacking:
                 result.fail_all(MISSING, lacking)
@@ -271,10 +352,15 @@ def _run(learner: Learner, notebook, source_notebook, the_checks, result: Result
                 result.notes.append(f"Cell {index + 1} stopped where it used one of the kit's "
                                     f"own answers: {error.text}"[:MESSAGE_LIMIT])
                 continue
-            if error.name != UNFINISHED:
+            if error.name == UNFINISHED:
+                result.notes.append(f"Cell {index + 1}: {text}"[:MESSAGE_LIMIT])
+                continue
+            if TAG not in cell.get("metadata", {}).get("tags", []):
                 result.fail_all(ERROR, f"Cell {index + 1} raised {text}"[:MESSAGE_LIMIT] +
                                 "; the notebook must run from top to bottom without errors.")
                 return
+            # a cell tagged raises-exception (a try-it cell): Run All goes on past it in
+            # JupyterLab, and so does the grader
             result.notes.append(f"Cell {index + 1} raised {text}."[:MESSAGE_LIMIT])
     given = given_definitions(source_notebook)
     if given:
@@ -283,7 +369,7 @@ def _run(learner: Learner, notebook, source_notebook, the_checks, result: Result
         except LearnerError:
             pass        # the learner's own definitions stay; the checks will tell
     if _untouched(learner, result, timeout, place.withheld):
-        _checks(learner, the_checks, result, timeout, place)
+        _checks(learner, the_checks, result, timeout, place, stubs)
 
 
 @dataclass(frozen=True)
@@ -322,13 +408,13 @@ class Placement:
 
 
 def _checks(learner: Learner, the_checks, result: Result, timeout: float,
-            place: Placement) -> None:
+            place: Placement, stubs: list[str] = ()) -> None:
     """Run every check here; stop after a check that ran out of time."""
     space = None
     for position, (check, outcome) in enumerate(zip(the_checks, result.checks)):
         if space is None:
             space = _check_space(learner, place, timeout)
-        if not _check_here(learner, check, outcome, dict(space), timeout):
+        if not _check_here(learner, check, outcome, dict(space), timeout, stubs):
             _out_of_time(result, position, timeout)
             return
 
@@ -350,9 +436,10 @@ def _check_space(learner: Learner, place: Placement, timeout: float) -> dict:
     return space
 
 
-def _check_here(learner: Learner, check, outcome: CheckResult, space: dict, timeout: float) -> bool:
+def _check_here(learner: Learner, check, outcome: CheckResult, space: dict, timeout: float,
+                stubs: list[str] = ()) -> bool:
     """Run one check in this process, the learner's names reaching it through the channel;
-    False if it ran out of time."""
+    False if it ran out of time. A failed check's message is ``check_text``'s sentence."""
     name = f"<check {check.grade_id}>"
     try:
         with deadline(timeout):
@@ -364,7 +451,7 @@ def _check_here(learner: Learner, check, outcome: CheckResult, space: dict, time
         raise
     except BaseException as error:  # noqa: BLE001 - a failed check, whatever it raised
         outcome.passed = False
-        outcome.message = _error_text(type(error).__name__, str(error).strip())[:MESSAGE_LIMIT]
+        outcome.message = check_text(error, check.source, name, stubs)[:MESSAGE_LIMIT]
     finally:
         learner.forget()
     outcome.points = outcome.max_points if outcome.passed else 0
