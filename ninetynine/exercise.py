@@ -70,10 +70,11 @@ def unwritten(function: str | None) -> str:
 
 
 def raised(subject: str | None, name: str, text: str = "", line: str | None = None,
-           function: str | None = None) -> str:
+           function: str | None = None, whose: str = "your") -> str:
     """The sentence for an error of the learner's code: ``subject`` names the input tried
     ("For the hand 5 9, has_safe_card" or "penalties(27, 33)"), ``line`` is the learner's own
-    line where it is known, ``function`` the learner's function that holds it."""
+    line where it is known (``whose`` line: "its" for a check's), ``function`` the learner's
+    function that holds it."""
     words = f"{subject or 'Your code'} raised {name}"
     text = " ".join(str(text).split())
     if len(text) > 200:
@@ -82,7 +83,7 @@ def raised(subject: str | None, name: str, text: str = "", line: str | None = No
     if line:
         line = line.strip()
         line = line if len(line) <= 100 else line[:99] + "…"
-        words += f", at your line `{line}`"
+        words += f", at {whose} line `{line}`"
         if (function and not function.startswith("<")
                 and not re.search(rf"\b{re.escape(function)}\b", subject or "")):
             words += f" in {function}"
@@ -185,9 +186,10 @@ def reported_stub(text: str) -> str | None:
     return found[1] if found else None
 
 
-def check_message(error: BaseException) -> str:
+def check_message(error: BaseException, in_check: bool = False) -> str:
     """The one sentence for ``error`` raised in a notebook cell (a check, a try-it cell, any
-    cell of the learner's): see the module's docstring."""
+    cell of the learner's): see the module's docstring. ``in_check``: the cell is a check
+    cell, whose own lines are not the learner's."""
     name = type(error).__name__
     if isinstance(error, NotImplementedError):
         return str(error) if isinstance(error, Unwritten) else unwritten(stub_name(error))
@@ -208,13 +210,18 @@ def check_message(error: BaseException) -> str:
               if is_learners(frame.f_code.co_filename)]
     called = next((frame for frame, _ in theirs if frame.f_code.co_filename != cell
                    and not frame.f_code.co_name.startswith("<")), None)
+    whose = "your"
+    if in_check:
+        mine = [(frame, number) for frame, number in theirs if frame.f_code.co_filename != cell]
+        whose, theirs = ("your", mine) if mine else ("its", theirs)
     line = function = None
     if theirs:
         frame, number = theirs[-1]
         line = linecache.getline(frame.f_code.co_filename, number, frame.f_globals) or None
         function = frame.f_code.co_name
-    subject = _frame_call(called) if called is not None else None
-    return raised(subject, name, str(error), line, function)
+    subject = (_frame_call(called) if called is not None else
+               "The check" if whose == "its" else None)
+    return raised(subject, name, str(error), line, function, whose)
 
 
 # --- In IPython: one sentence for an error, and the checks counted ---------------------------
@@ -228,6 +235,7 @@ class _Speaker:
         self.results: dict[str, bool] = {}     # grade id -> passed, as last run
         self.order: dict[str, int] = {}
         self.total = 0
+        self.in_check = False                   # is the cell running a check cell?
 
     def handler(self, shell, etype, value, tb, tb_offset=None):
         if issubclass(etype, SyntaxError) or not isinstance(value, Exception):
@@ -237,13 +245,17 @@ class _Speaker:
         if sys.version_info >= (3, 12):
             sys.last_exc = value
         try:
-            sentence = check_message(value)
+            sentence = check_message(value, self.in_check)
         except Exception:  # noqa: BLE001 - never hide the learner's error behind ours
             shell.showtraceback((etype, value, tb), tb_offset=tb_offset)
             return None
         shown = NotImplementedError if isinstance(value, NotImplementedError) else etype
         shell._showtraceback(shown, value, [sentence])
         return None
+
+    def before_cell(self, info) -> None:
+        source = getattr(info, "raw_cell", "") or ""
+        self.in_check = bool(_header(source) or HIDDEN_HEADER.match(_first_line(source)))
 
     def after_cell(self, result) -> None:
         header = _header(getattr(result.info, "raw_cell", "") or "")
@@ -274,8 +286,12 @@ class _Speaker:
 
 def _header(source: str):
     """``(number, total, grade id)`` from a check cell's first line, or None."""
-    match = HEADER.match(source.lstrip("\n").split("\n", 1)[0])
+    match = HEADER.match(_first_line(source))
     return (int(match[1]), int(match[2]), match[3]) if match else None
+
+
+def _first_line(source: str) -> str:
+    return source.lstrip("\n").split("\n", 1)[0]
 
 
 def _shell():
@@ -297,12 +313,14 @@ def checks_speak(on: bool = True) -> None:
         return
     old = _SPEAKERS.pop(id(shell), None)
     if old is not None:
+        shell.events.unregister("pre_run_cell", old.before_cell)
         shell.events.unregister("post_run_cell", old.after_cell)
     if not on:
         shell.set_custom_exc((), None)
         return
     speaker = _SPEAKERS[id(shell)] = _Speaker(shell)     # counting starts again
     shell.set_custom_exc((Exception,), speaker.handler)
+    shell.events.register("pre_run_cell", speaker.before_cell)
     shell.events.register("post_run_cell", speaker.after_cell)
 
 

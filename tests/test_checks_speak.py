@@ -25,8 +25,8 @@ from nbclient import NotebookClient
 from machine import sandboxed
 from ninetynine.exercise import (HEADER, HIDDEN_HEADER, TAG, check_message, raised,
                                  reported_stub, unwritten)
-from ninetynine.grading.notebooks import (check_mark, checks, read, solution_paths,
-                                          visible_part)
+from ninetynine.grading.notebooks import (check_headers, check_mark, checks, read,
+                                          solution_paths)
 from ninetynine.grading.runner import grade_submission, stubs_in
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -140,24 +140,14 @@ def test_every_solution_turns_checks_speak_on_and_tags_its_cells(name):
     assert code[0].source.startswith("from ninetynine.exercise import checks_speak\n"
                                      "checks_speak()\n")
     assert SUMMARY in code[-1].source
-    found = checks(notebook, name)
-    shown = [check for check in found if _has_visible_tests(check.source)]
-    for check in found:
-        first = check.source.split("\n", 1)[0]
-        wanted = (f"# Check {shown.index(check) + 1} of {len(shown)}: {check.grade_id}"
-                  if check in shown else f"# Hidden check: {check.grade_id}")
+    headers = check_headers(notebook, name)
+    for check in checks(notebook, name):
+        first, wanted = check.source.split("\n", 1)[0], headers[check.grade_id]
         assert first == wanted and (HEADER.match(first) or HIDDEN_HEADER.match(first)), (
             f"{name}: the check {check.grade_id} must start with the line '{wanted}'")
     for cell in code:
         if check_mark(cell) or "try-it" in cell.metadata.get("tags", []):
             assert TAG in cell.metadata.get("tags", []), (name, cell.source[:60])
-
-
-def _has_visible_tests(source: str) -> bool:
-    """Does the learner's copy of a check test anything (a statement other than imports)?"""
-    import ast
-    tree = ast.parse(visible_part(source))
-    return any(not isinstance(node, (ast.Import, ast.ImportFrom)) for node in tree.body)
 
 
 PLANTED = ("# YOUR CODE HERE\n    raise NotImplementedError()",
@@ -213,6 +203,19 @@ def test_a_checks_own_assert_and_a_kit_assert_speak_their_message():
     assert check_message(caught.value) == ("For the text 'seven', int raised ValueError: invalid "
                                            "literal for int() with base 10: 'seven'.")
     assert raised(None, "KeyError", "'x'") == "Your code raised KeyError: 'x'."
+
+
+def test_an_error_on_a_checks_own_line_is_not_called_the_learners():
+    import linecache
+    cell, filename = "# Check 1 of 1: sums\nint(None)", "/tmp/ipykernel_0/2.py"
+    linecache.cache[filename] = (len(cell), None, cell.splitlines(True), filename)   # as IPython
+    with pytest.raises(TypeError) as caught:
+        exec(compile(cell, filename, "exec"), {})
+    error = caught.value.with_traceback(caught.value.__traceback__.tb_next)
+    assert check_message(error, in_check=True) == (
+        "The check raised TypeError: int() argument must be a string, a bytes-like object or a "
+        "real number, not 'NoneType', at its line `int(None)`.")
+    assert check_message(error).startswith("Your code raised TypeError: ")
 
 
 def test_a_stub_that_check_game_reports_is_named_as_in_the_notebook():

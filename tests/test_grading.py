@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import csv
 import os
+import re
 from pathlib import Path
 
 import nbformat
@@ -224,3 +225,5 @@ def test_one_feedback_file_per_student_names_the_failed_checks(graded):
     assert "Score: 0 out of 3." in bob and "Check safe-examples failed" in bob
     ada = (folder / "feedback" / "ada.md").read_text(encoding="utf-8")
     assert "03-no-safe-card" in ada and "08-tournament-stats" in ada and "failed" not in ada
+    assert ada.count("All 2 checks pass.") == 2
+    assert "`has_safe_card` is not written yet" in re.sub(r"\\(.)", r"\1", bob)   # as shown

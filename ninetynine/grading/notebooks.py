@@ -26,6 +26,11 @@ marks, the same ones nbgrader uses, so instructors who know nbgrader know them a
 - **Hidden checks**, inside a check cell, between ``### BEGIN HIDDEN TESTS`` and
   ``### END HIDDEN TESTS``: the exercise leaves them out; the grader runs them.
 
+- **What the learner's notebook says** (``ninetynine.exercise``): the first code cell calls
+  ``checks_speak()``, each check cell's first line is its header (``check_headers``: ``# Check
+  2 of 3: grade-id``, or ``# Hidden check: grade-id`` when all its tests are hidden), the try-it
+  and check cells are tagged ``raises-exception``, and the last cell calls ``check_summary()``.
+
 ``build_exercise`` turns a solution into an exercise, in memory, without touching files:
 
 >>> import nbformat
@@ -122,6 +127,30 @@ def checks(notebook, name: str = "the notebook") -> list[Check]:
         _regions(cell.source.splitlines(), BEGIN_HIDDEN, END_HIDDEN, where)
         found.append(Check(grade_id, points, cell.source))
     return found
+
+
+def has_visible_tests(check_source: str) -> bool:
+    """Does the learner's copy of a check test anything (a statement other than imports)?"""
+    import ast
+    tree = ast.parse(visible_part(check_source))
+    return any(not isinstance(node, (ast.Import, ast.ImportFrom)) for node in tree.body)
+
+
+def check_headers(notebook, name: str = "the notebook") -> dict[str, str]:
+    """The first line each check cell needs, by grade id: the checks with visible tests are
+    numbered in order (``# Check 2 of 3: grade-id``), the others are ``# Hidden check: id``.
+
+    >>> import nbformat
+    >>> cell = nbformat.v4.new_code_cell("assert True")
+    >>> cell.metadata["nbgrader"] = {"grade": True, "grade_id": "works", "points": 1}
+    >>> check_headers(nbformat.v4.new_notebook(cells=[cell]))
+    {'works': '# Check 1 of 1: works'}
+    """
+    found = checks(notebook, name)
+    shown = [check.grade_id for check in found if has_visible_tests(check.source)]
+    return {check.grade_id: f"# Check {shown.index(check.grade_id) + 1} of {len(shown)}: "
+            f"{check.grade_id}" if check.grade_id in shown else f"# Hidden check: {check.grade_id}"
+            for check in found}
 
 
 def _regions(lines: list[str], begin: str, end: str, where: str) -> list[tuple[int, int]]:

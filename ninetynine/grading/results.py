@@ -110,7 +110,9 @@ def feedback_name(student: str) -> str:
 
 
 def feedback_text(student: str, results: list[Result]) -> str:
-    """A student's feedback, in sentences that read well aloud: each exercise, each failed check.
+    """A student's feedback, in sentences that read well aloud: each exercise, each failed check
+    in the sentence the learner's notebook shows for it (``runner.check_text``), or that every
+    check passes.
 
     The headings are the grader's alone: the student's name, messages and notes are written as
     ``safe_text.for_markdown`` makes them, on one line each and unable to start a heading.
@@ -120,6 +122,10 @@ def feedback_text(student: str, results: list[Result]) -> str:
     for result in sorted(results, key=lambda r: r.exercise):
         lines += [f"## {md(result.exercise)}", "",
                   f"Score: {result.score:g} out of {result.max_score:g}."]
+        if result.checks and all(check.passed for check in result.checks):
+            # as the notebook's last cell says it (ninetynine.exercise.check_summary)
+            total = len(result.checks)
+            lines.append("The check passes." if total == 1 else f"All {total} checks pass.")
         if result.message:
             lines.append(md(result.message))
         lines.append("")
