@@ -73,7 +73,7 @@ def random_states(game, seed: int, games: int = 1):
 
 def test_every_game_is_registered_with_the_kits_options_as_parameters():
     registered = {info.short_name: info for info in pyspiel.registered_games()}
-    for name in nos.GAME_NAMES:
+    for name in nn.GAMES:
         info = registered[nos.PREFIX + name]
         assert info.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
         assert info.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
@@ -228,7 +228,7 @@ def test_observations_are_built_from_the_view(name, options):
                     assert list(np.flatnonzero(parts["markers"][seat])) == \
                         [square for square, owner in enumerate(view.owner) if owner == seat]
             else:
-                index = game.family.card_index
+                index = game.encoding.card_index
                 held = np.zeros(len(index))
                 for card in view.hand:
                     held[index[card]] += 1

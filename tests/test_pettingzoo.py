@@ -229,7 +229,7 @@ def test_a_bad_action_is_refused_in_one_sentence_and_changes_nothing():
     moves_before = len(env.unwrapped.game_state.history)
     legal = np.flatnonzero(before["action_mask"])
     illegal = next(a for a in range(len(before["action_mask"])) if a not in legal)
-    named = pettingzoo._move_words(env.unwrapped.encoding.move(illegal))
+    named = env.unwrapped.encoding.move_words(env.unwrapped.encoding.move(illegal))
     with pytest.raises(ValueError) as refused:
         env.step(illegal)
     allowed = ", ".join(str(action) for action in legal)

@@ -1,14 +1,20 @@
-"""The kit's six games as Python games of OpenSpiel (``pyspiel``).
+"""Every game of the kit's registry as a Python game of OpenSpiel (``pyspiel``).
 
 >>> from ninetynine.adapters import openspiel as nos
 >>> nos.register()                                   # doctest: +SKIP
 >>> game = pyspiel.load_game("python_ninetynine_quentin_c", {"players": 4})   # doctest: +SKIP
 
-``register()`` registers every game of the kit (``quentin_c``, ``rs_games``, ``classic``,
-``taiwanese``, ``tricks``, ``board``) as ``python_ninetynine_<name>``. The kit's options are the
-game parameters (``players``, ``tokens``, ``trumps``, ...; their defaults are the kit's), plus
-``rng_seed`` and, where the rules set no bound on a game's length, ``max_moves``.
+``register()`` registers every declared game (``ninetynine.protocol.DECLARATIONS``: the kit's
+four rule sets, ``board`` and ``tricks``, and every game or rule set registered since with
+``nn.register``) as ``python_ninetynine_<name>``; call it again after registering a game of your
+own. A game's options are the game parameters (``players``, ``tokens``, ``trumps``, ...; their
+defaults are the game's; options that are not numbers, text or True/False keep their defaults),
+plus ``rng_seed`` and, where the game sets no bound on its length, ``max_moves``. The numbers of
+players are the declaration's ``players``.
 
+The adapter knows no game by name: what it knows of a game comes from its encoding
+(``ninetynine.adapters.encoding``), the class its declaration names (``CountingEncoding``,
+``TricksEncoding``, ``BoardEncoding``), or ``GenericEncoding`` for a game declared without one.
 How the adapter answers OpenSpiel's questions, and why:
 
 Chance: *sampled stochastic*. The kit shuffles and deals with each state's own seeded random
@@ -29,48 +35,52 @@ Information: imperfect. Every string and tensor a seat receives is built from
     players' drawn or laid-aside cards hidden), so the information-state string is a complete
     record of what the seat knows (perfect recall). The information-state *tensor* has a fixed
     size, so it cannot hold a whole history of unbounded length: it is the observation plus, for
-    each seat, the cards it has been seen to play this round or deal (the board game: to
-    discard), and the number of events the seat has seen. It is a function of the information
+    the kit's games, each seat's cards seen played this round or deal (the board game: the
+    discards), and the number of events the seat has seen. It is a function of the information
     state (equal in every world the seat cannot tell apart: OpenSpiel's resampling check tests
-    exactly that), not a complete record of it.
+    exactly that), not a complete record of it. A game of your own gets the generic vector of
+    its view's fields (see ``GenericEncoding``).
 
 Returns: at the end of the game only (reward model "terminal"), from ``state.standings()``:
     each seat gets (seats ranked below it - seats ranked above it) / (players - 1). The winner
     of a game with no tie gets +1, the last -1; equal ranks score alike; with teams (the board
-    game) partners share their team's rank. The returns add up to 0 (zero-sum), and lie in
-    [-1, 1].
+    game) partners share their team's rank; a seat missing from the standings (a game of yours
+    stopped by ``max_moves`` before its end) ranks with the last. The returns add up to 0
+    (zero-sum), and lie in [-1, 1].
 
-Length: OpenSpiel needs a bound on the number of moves. The tricks game has exactly
-    33 moves a deal; the Taiwanese rules at most 52 a round (no reshuffle); the board game
-    without replayed ties at most 200 (every card is drawn once and leaves a hand once). The
-    other rules reshuffle (and the board game replays ties), so no bound exists: there the
-    ``max_moves`` parameter (default 10000) stops a game, and it is scored by the standings at
-    that moment. In random play the longest of 100 default games took 418 moves (RS Games)
-    and 703 (the board game).
+Length: OpenSpiel needs a bound on the number of moves; the encoding gives the game's own
+    (``natural_length``). The tricks game has exactly 33 moves a deal; the Taiwanese rules at
+    most 52 a round (no reshuffle); the board game without replayed ties at most 200. The other
+    rules reshuffle (and the board game replays ties), and a game of your own has no known
+    bound: there the ``max_moves`` parameter (default 10000) stops a game, and it is scored by
+    the standings at that moment. In random play the longest of 100 default games took 418
+    moves (RS Games) and 703 (the board game).
 
 Actions: each game has a fixed list of every move it can ever allow (``num_distinct_actions``),
-    and an action is a move's place in that list: ``game.action_of(move)`` and
-    ``game.move_of(action)`` turn one into the other. Counting games: each distinct card with
-    each of its values (and, for the Taiwanese 5, each seat it may name), then DRAW and END.
-    Tricks: each set of three of the 37 cards as a bid (7770), the three offers, each card
-    played. Board: "play k on s" for every card k and square s >= k (5050), draw, and each
-    discard.
+    the encoding's ``moves``, and an action is a move's place in that list:
+    ``game.action_of(move)`` and ``game.move_of(action)`` turn one into the other. The lists
+    are the PettingZoo adapter's (see ``ninetynine.adapters.pettingzoo``).
 
-Search: ``resample_from_infostate(player, sampler)`` builds a whole world from the player's view
-    only: the cards that player cannot see are dealt at random to the places it cannot see into
-    (other hands, the deck, other seats' laid-aside cards), keeping every size the view shows
-    and, in the tricks game, the suits a seat has shown it lacks. It does not weigh worlds by
-    how likely the other players' past choices make them. That is what OpenSpiel's Python
-    ``ISMCTSBot`` needs (its C++ ``ISMCTSBot`` cannot resample a Python game, and crashes).
-    ``ismcts_bot(name, ...)`` turns that bot into a kit bot ``bot(view) -> move``, for
-    ``nn.tournament`` and the tables.
+Search: ``resample_from_infostate(player, sampler)`` builds a whole world the player cannot
+    tell from the real one. The kit's games build it from the player's view only: the cards it
+    cannot see are dealt at random to the places it cannot see into (other hands, the deck, other
+    seats' laid-aside cards), keeping every size the view shows and, in the tricks game, the
+    suits a seat has shown it lacks. A game of your own is dealt again from a copy of the real
+    state: the items of its hidden places (``state.hidden_from(player)``) shuffled among them. It
+    does not weigh worlds by how likely the other players' past choices make them. That is what
+    OpenSpiel's Python ``ISMCTSBot`` needs (its C++ ``ISMCTSBot`` cannot resample a Python game,
+    and crashes). ``ismcts_bot(name, ...)`` turns that bot into a kit bot ``bot(view) -> move``,
+    for ``nn.tournament`` and the tables (the kit's games: it sees the view alone).
+
+What the adapter asks of a game is the protocol (``ninetynine.protocol``), nothing more: the
+seats come from ``game.players``, a state is shown and saved by ``to_json`` (and its ``rng``, if
+it has one), and a game without ``options`` has no parameters but ``rng_seed`` and ``max_moves``.
 """
 from __future__ import annotations
 
 import random
+from dataclasses import fields, is_dataclass
 from functools import lru_cache
-from dataclasses import fields
-from itertools import combinations
 
 import numpy as np
 
@@ -80,21 +90,15 @@ except ImportError as error:          # pragma: no cover - the message is the po
     raise ImportError("The OpenSpiel adapter needs the open-spiel package: install the "
                       "ecosystem extra, pip install 'ninetynine[ecosystem]'.") from error
 
-from ..core import deal_around, load, make
+from ..protocol import DECLARATIONS, declaration, make
+from .encoding import GameEncoding, encoding_of, view_items
 
-#: the kit's games, in the order the kit registers them
-GAME_NAMES = ("quentin_c", "rs_games", "classic", "taiwanese", "tricks", "board")
 PREFIX = "python_ninetynine_"
 #: where the rules set no bound on a game's length, a game stops after this many moves
 DEFAULT_MAX_MOVES = 10_000
 
 
 # --- rendering views as text ----------------------------------------------------------------------
-
-#: view fields that are not part of the observation: the history (the information state adds
-#: it), the legal moves (OpenSpiel gives them apart), and objects that never change in a game
-_NOT_OBSERVED = ("history", "legal_moves", "rules", "options")
-
 
 def _text(value) -> str:
     """A value of a view as short text: cards as "QS", lists joined by spaces, None as "-"."""
@@ -114,13 +118,14 @@ def _event_text(event) -> str:
 
     Events never change (frozen dataclasses), and the same ones are rendered again at every
     step of a game, so the texts are remembered."""
+    if not is_dataclass(event):
+        return type(event).__name__ + " " + str(event)
     return type(event).__name__ + " " + " ".join(_text(getattr(event, f.name)) for f in fields(event))
 
 
 def observation_text(view) -> str:
     """The view without its history, as one line of ``name=value`` pairs."""
-    return " ".join(f"{f.name}={_text(getattr(view, f.name))}" for f in fields(view)
-                    if f.name not in _NOT_OBSERVED)
+    return " ".join(f"{name}={_text(value)}" for name, value in view_items(view))
 
 
 def information_state_text(view) -> str:
@@ -128,350 +133,63 @@ def information_state_text(view) -> str:
     return "\n".join([observation_text(view)] + [_event_text(event) for event in view.history])
 
 
-# --- the three families of games: moves, tensors and sampled worlds -------------------------------
-
-class _Family:
-    """What the adapter needs to know about one kind of game (counting, tricks, board)."""
-
-    #: every move the game can ever allow, in action order
-    moves: tuple
-    #: is there a bound on the number of moves? (None: no, a ``max_moves`` parameter is needed)
-    natural_length: int | None
-
-    def __init__(self, kit_game):
-        self.kit_game = kit_game
-        self.players = kit_game.players
-        self.index = {move: action for action, move in enumerate(self.moves)}
-
-    def action_of(self, move) -> int:
-        try:
-            return self.index[move]
-        except KeyError:
-            raise ValueError(f"{move!r} is not a move of this game.") from None
-
-    def pieces(self, perfect_recall: bool) -> list[tuple[str, tuple[int, ...]]]:
-        raise NotImplementedError
-
-    def fill(self, parts: dict, view, perfect_recall: bool) -> None:
-        raise NotImplementedError
-
-    def world(self, view, rng: random.Random):
-        """A whole kit state agreeing with everything ``view`` shows, hidden cards dealt at random."""
-        raise NotImplementedError
-
-
-def _one_hot(array, index) -> None:
-    if index is not None:
-        array[index] = 1
-
-
-class _Counting(_Family):
-    """The running-total games: one engine, four rule sets."""
-
-    def __init__(self, kit_game):
-        game, n = kit_game, kit_game.players
-        from ..counting.moves import DRAW, END
-        self.cards = list(dict.fromkeys(game.rules.deck))            # distinct cards, deck order
-        self.card_index = {card: i for i, card in enumerate(self.cards)}
-        moves = []
-        for card in self.cards:
-            names_next = game.effect_of[card].choose_next
-            for play, _ in game.plays_of[card]:
-                if names_next:
-                    moves += [game.play_of(card, play.amount, seat) for seat in range(n)]
-                else:
-                    moves.append(play)
-        self.moves = tuple(moves + [DRAW, END])
-        rules = game.rules
-        self.natural_length = None if rules.reshuffle else game.rounds * len(rules.deck)
-        super().__init__(kit_game)
-
-    def pieces(self, perfect_recall):
-        n, d = self.players, len(self.cards)
-        pieces = [("seat", (n,)), ("to_move", (n,)), ("hand", (d,)), ("discard", (d,)),
-                  ("count", (101,)), ("direction", (1,)), ("draw_step", (1,)),
-                  ("tokens", (n,)), ("points", (n,)), ("hand_sizes", (n,)), ("in_round", (n,)),
-                  ("out_of_game", (n,)), ("deck_size", (1,)), ("round", (1,))]
-        if perfect_recall:
-            pieces += [("played_this_round", (n, d)), ("events_so_far", (1,))]
-        return pieces
-
-    def fill(self, parts, view, perfect_recall):
-        index = self.card_index
-        _one_hot(parts["seat"], view.seat)
-        _one_hot(parts["to_move"], view.to_move)
-        for card in view.hand:
-            parts["hand"][index[card]] += 1
-        for card in view.discard:
-            parts["discard"][index[card]] += 1
-        _one_hot(parts["count"], min(max(view.count, 0), 100))
-        parts["direction"][0] = view.direction == 1
-        parts["draw_step"][0] = view.phase == "draw"
-        if view.tokens:
-            parts["tokens"][:] = view.tokens
-        if view.points:
-            parts["points"][:] = view.points
-        parts["hand_sizes"][:] = view.hand_sizes
-        parts["in_round"][:] = view.in_round
-        parts["out_of_game"][:] = [at is not None for at in view.eliminated_at]
-        parts["deck_size"][0] = view.deck_size
-        parts["round"][0] = view.round
-        if perfect_recall:
-            from ..counting.events import CardPlayed, RoundStarted
-            played = parts["played_this_round"]
-            for event in view.history:
-                if type(event) is RoundStarted:
-                    played.fill(0)
-                elif type(event) is CardPlayed:
-                    played[event.seat, index[event.card]] += 1
-            parts["events_so_far"][0] = len(view.history)
-
-    def world(self, view, rng, tries: int = 200):
-        """See ``_Family.world``. A player whose turn has begun has passed the start-of-turn
-        checks: under the Taiwanese rules it holds a card it can play, under the RS Games rules
-        a safe card (else it would have left the round, or paid). So when another seat is to
-        move, deals that fail its check are dealt again (after ``tries`` failures, the last deal
-        stands)."""
-        from ..bots.counting import unseen_cards
-        from ..counting.state import CountingState
-        unseen = unseen_cards(view)
-        mover = view.to_move
-        check = mover is not None and mover != view.seat and view.phase == "play" and (
-            self.kit_game.rules.scoring == "places" or self.kit_game.rules.no_safe_card_penalty)
-        for _ in range(tries):
-            pool = list(unseen)
-            rng.shuffle(pool)
-            hands, rest = deal_around(view, pool)
-            world = CountingState.from_view(view, self.kit_game, hands, rest,
-                                            random.Random(rng.getrandbits(64)), check=False)
-            if not check or (world.legal_moves() if self.kit_game.rules.scoring == "places"
-                             else world._has_safe_card(mover)):
-                break
-        world.history = list(view.history)
-        world.round_points = list(view.round_points)
-        return world
-
-
-class _Tricks(_Family):
-    """Ninety-Nine, the three-player trick-taking game."""
-
-    def __init__(self, kit_game):
-        from ..tricks.cards import FULL_DECK
-        from ..tricks.moves import DECLARE, PASS, REVEAL, Bid, PlayCard
-        self.deck = FULL_DECK                        # 37 cards; trumps="results" leaves out the Joker
-        self.card_index = {card: i for i, card in enumerate(self.deck)}
-        bids = [Bid.of(trio) for trio in combinations(self.deck, 3)]
-        self.moves = tuple(bids + [PASS, DECLARE, REVEAL] + [PlayCard(card) for card in self.deck])
-        self.natural_length = 33 * kit_game.deals        # 3 bids, 3 offers, 27 cards a deal
-        super().__init__(kit_game)
-
-    def pieces(self, perfect_recall):
-        c = len(self.deck)
-        pieces = [("seat", (3,)), ("to_move", (3,)), ("dealer", (3,)), ("leader", (3,)),
-                  ("phase", (4,)), ("trumps", (5,)), ("turn_up", (c,)), ("hand", (c,)),
-                  ("laid_aside", (c,)), ("trick", (3, c)), ("hand_sizes", (3,)),
-                  ("has_bid", (3,)), ("known_bids", (3, 11)), ("offers", (3, 4)),
-                  ("premium", (3, 2)), ("exposed_bids", (3, c)), ("exposed_hands", (3, c)),
-                  ("tricks_taken", (3,)), ("scores", (3,)), ("deal", (1,))]
-        if perfect_recall:
-            pieces += [("played_this_deal", (3, c)), ("events_so_far", (1,))]
-        return pieces
-
-    def fill(self, parts, view, perfect_recall):
-        index = self.card_index
-        _one_hot(parts["seat"], view.seat)
-        _one_hot(parts["to_move"], view.to_move)
-        _one_hot(parts["dealer"], view.dealer)
-        _one_hot(parts["leader"], view.leader)
-        _one_hot(parts["phase"], ("bid", "offer", "play", "over").index(view.phase))
-        _one_hot(parts["trumps"], ("C", "D", "H", "S", "").index(view.trumps))
-        if view.turn_up is not None:
-            parts["turn_up"][index[view.turn_up]] = 1
-        for name in ("hand", "laid_aside"):
-            for card in getattr(view, name):
-                parts[name][index[card]] = 1
-        for place, card in enumerate(view.trick):
-            parts["trick"][place, index[card]] = 1
-        parts["hand_sizes"][:] = view.hand_sizes
-        parts["has_bid"][:] = view.has_bid
-        for seat, bid in enumerate(view.known_bids):
-            parts["known_bids"][seat, 10 if bid is None else bid] = 1
-        for seat, offer in enumerate(view.offers):
-            parts["offers"][seat, (None, "pass", "declare", "reveal").index(offer)] = 1
-        if view.premium is not None:
-            parts["premium"][view.premium[0], ("declare", "reveal").index(view.premium[1])] = 1
-        for name in ("exposed_bids", "exposed_hands"):
-            for seat, cards in enumerate(getattr(view, name)):
-                for card in cards or ():
-                    parts[name][seat, index[card]] = 1
-        parts["tricks_taken"][:] = view.tricks_taken
-        parts["scores"][:] = view.scores
-        parts["deal"][0] = view.deal
-        if perfect_recall:
-            tricks = list(view.tricks_played) + ([(view.leader, tuple(view.trick))] if view.trick else [])
-            for leader, cards in tricks:
-                for place, card in enumerate(cards):
-                    parts["played_this_deal"][(leader + place) % 3, index[card]] = 1
-            parts["events_so_far"][0] = len(view.history)
-
-    def world(self, view, rng):
-        from ..bots.tricks import _deal_hands
-        from ..tricks.cards import sorted_cards
-        from ..tricks.events import DealScored
-        from ..tricks.state import TricksState
-        hands, leftover = _deal_hands(view, rng)
-        world = TricksState(self.kit_game)
-        world.rng = random.Random(rng.getrandbits(64))
-        world.deal, world.dealer, world.phase = view.deal, view.dealer, view.phase
-        world.turn_up, world.trumps = view.turn_up, view.trumps
-        world.hands = [sorted_cards(hand) for hand in hands]
-        laid_aside = []
-        for seat in range(3):
-            if seat == view.seat:
-                laid_aside.append(list(view.laid_aside))
-            elif view.exposed_bids[seat] is not None:
-                laid_aside.append(list(view.exposed_bids[seat]))
-            elif view.has_bid[seat]:
-                laid_aside.append(sorted_cards(leftover[:3]))
-                leftover = leftover[3:]
-            else:
-                laid_aside.append([])
-        world.laid_aside = laid_aside
-        world.offers, world.premium = list(view.offers), view.premium
-        world.leader, world.trick = view.leader, list(view.trick)
-        world.tricks_played = list(view.tricks_played)
-        world.tricks_taken, world.scores = list(view.tricks_taken), list(view.scores)
-        world.deal_points = [list(points) for points in view.deal_points]
-        scored = [event for event in view.history if type(event) is DealScored]
-        world.last_made = sum(scored[-1].made) if scored else None
-        world.to_move = view.to_move
-        world.history = list(view.history)
-        return world
-
-
-class _Board(_Family):
-    """The Game of 99: cards "k to 99" put markers on a board of 100 squares."""
-
-    def __init__(self, kit_game):
-        from ..board.moves import CARDS, DRAW, Discard, Place
-        places = [Place(card, square) for card in CARDS for square in range(card.value, 100)]
-        self.moves = tuple(places + [DRAW] + [Discard(card) for card in CARDS])
-        self.natural_length = None if kit_game.replay_ties else 200
-        super().__init__(kit_game)
-
-    def pieces(self, perfect_recall):
-        n = self.players
-        pieces = [("seat", (n,)), ("to_move", (n,)), ("markers", (n, 100)), ("hand", (100,)),
-                  ("discard", (100,)), ("hand_sizes", (n,)), ("deck_size", (1,))]
-        if perfect_recall:
-            pieces += [("discarded_by", (n, 100)), ("events_so_far", (1,))]
-        return pieces
-
-    def fill(self, parts, view, perfect_recall):
-        _one_hot(parts["seat"], view.seat)
-        _one_hot(parts["to_move"], view.to_move)
-        for square, owner in enumerate(view.owner):
-            if owner is not None:
-                parts["markers"][owner, square] = 1
-        for card in view.hand:
-            parts["hand"][card.value] = 1
-        for card in view.discard:
-            parts["discard"][card.value] = 1
-        parts["hand_sizes"][:] = view.hand_sizes
-        parts["deck_size"][0] = view.deck_size
-        if perfect_recall:
-            from ..board.events import BoardCardDiscarded, BoardTied
-            for event in view.history:
-                if type(event) is BoardTied:
-                    parts["discarded_by"].fill(0)
-                elif type(event) is BoardCardDiscarded:
-                    parts["discarded_by"][event.seat, event.card.value] = 1
-            parts["events_so_far"][0] = len(view.history)
-
-    def world(self, view, rng):
-        from ..board.events import BoardTied, FirstPlayerChosen
-        from ..board.moves import CARDS
-        from ..board.state import BoardState
-        seen = set(view.hand) | set(view.discard)
-        pool = [card for card in CARDS if card not in seen]
-        rng.shuffle(pool)
-        world = BoardState(self.kit_game)
-        world.rng = random.Random(rng.getrandbits(64))
-        hands, rest = deal_around(view, pool)
-        world.hands, world.deck = hands, rest[:view.deck_size]
-        world.owner, world.discard = list(view.owner), list(view.discard)
-        world.to_move = view.to_move
-        world.history = list(view.history)
-        chosen = [event for event in view.history if type(event) is FirstPlayerChosen]
-        world.first = chosen[-1].first if chosen else 0
-        world.game_number = 1 + sum(type(event) is BoardTied for event in view.history)
-        return world
-
-
-def _family_of(kit_game) -> _Family:
-    if kit_game.name == "tricks":
-        return _Tricks(kit_game)
-    if kit_game.name == "board":
-        return _Board(kit_game)
-    return _Counting(kit_game)
-
-
 # --- the OpenSpiel game, state and observer -------------------------------------------------------
 
+#: OpenSpiel's game parameters take numbers, text and True/False
+_PARAMETER_TYPES = (bool, int, float, str)
+#: each declaration's default parameters, and whether its encoding gives tensors, worked out once
+_DEFAULTS: dict[int, tuple] = {}
+
+
+def _defaults(name: str) -> tuple[dict, bool]:
+    declared = declaration(name)
+    known = _DEFAULTS.get(id(declared))
+    if known is None or known[0] is not declared:
+        kit_game = declared.make()
+        encoding = encoding_of(kit_game)
+        parameters = {key: value for key, value in getattr(kit_game, "options", {}).items()
+                      if isinstance(value, _PARAMETER_TYPES)}
+        parameters["rng_seed"] = 0
+        if encoding.natural_length is None:
+            parameters["max_moves"] = DEFAULT_MAX_MOVES
+        known = _DEFAULTS[id(declared)] = (declared, parameters, encoding.has_tensors)
+    return known[1], known[2]
+
+
 def _parameters(name: str) -> dict:
-    """The game parameters of ``name``: the kit's options with their defaults, ``rng_seed``,
-    and ``max_moves`` where the rules give no bound on a game's length."""
-    return dict(_default_parameters(name))
-
-
-@lru_cache(maxsize=None)
-def _default_parameters(name: str) -> tuple:
-    kit_game = make(name)
-    parameters = dict(kit_game.options)
-    parameters["rng_seed"] = 0
-    if _family_of(kit_game).natural_length is None:
-        parameters["max_moves"] = DEFAULT_MAX_MOVES
-    return tuple(parameters.items())
-
-
-def _player_range(name: str) -> tuple[int, int]:
-    if name == "tricks":
-        return 3, 3
-    if name == "board":
-        from ..board.game import PLAYER_COUNTS
-        return min(PLAYER_COUNTS), max(PLAYER_COUNTS)
-    from ..counting.rules import RULE_SETS
-    players = RULE_SETS[name].players
-    return players.start, players.stop - 1
+    """The game parameters of ``name``: the game's options with their defaults, ``rng_seed``,
+    and ``max_moves`` where the game gives no bound on its length."""
+    return dict(_defaults(name)[0])
 
 
 def game_type(name: str) -> "pyspiel.GameType":
-    """The OpenSpiel game type of the kit's game ``name`` (see the module's docstring)."""
-    low, high = _player_range(name)
+    """The OpenSpiel game type of the declared game ``name`` (see the module's docstring)."""
+    declared = declaration(name)
+    tensors = _defaults(name)[1]
     return pyspiel.GameType(
         short_name=PREFIX + name,
-        long_name=f"Ninety-Nine kit: {name}",
+        long_name=f"Ninety-Nine kit: {declared.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=high,
-        min_num_players=low,
+        max_num_players=max(declared.players),
+        min_num_players=min(declared.players),
         provides_information_state_string=True,
-        provides_information_state_tensor=True,
+        provides_information_state_tensor=tensors,
         provides_observation_string=True,
-        provides_observation_tensor=True,
+        provides_observation_tensor=tensors,
         provides_factored_observation_string=False,
         parameter_specification=_parameters(name),
     )
 
 
 class NinetyNineGame(pyspiel.Game):
-    """One of the kit's games, with its options, as an OpenSpiel game.
+    """One declared game, with its options, as an OpenSpiel game.
 
-    Beyond OpenSpiel's API: ``kit_game`` (the kit's game object), ``action_of(move)``,
-    ``move_of(action)``, ``state_from_kit(kit_state)``.
+    Beyond OpenSpiel's API: ``kit_game`` (the kit's game object), ``encoding`` (what the adapter
+    knows of it), ``action_of(move)``, ``move_of(action)``, ``state_from_kit(kit_state)``.
     """
 
     def __init__(self, name: str, params: dict | None = None):
@@ -482,14 +200,14 @@ class NinetyNineGame(pyspiel.Game):
             raise ValueError(f"{PREFIX + name} has no parameter {unknown[0]!r}: its parameters "
                              f"are {', '.join(defaults)}.")
         values = {**defaults, **params}
-        options = {key: values[key] for key in make(name).options}
+        options = {key: values[key] for key in defaults if key not in ("rng_seed", "max_moves")}
         self.kit_game = make(name, **options)
-        self.family = _family_of(self.kit_game)
-        natural = self.family.natural_length
+        self.encoding: GameEncoding = encoding_of(self.kit_game)
+        natural = self.encoding.natural_length
         #: the game stops after this many moves (the rules' own bound, or max_moves)
         self.max_moves = min(bound for bound in (natural, values.get("max_moves")) if bound is not None)
         info = pyspiel.GameInfo(
-            num_distinct_actions=len(self.family.moves),
+            num_distinct_actions=len(self.encoding.moves),
             max_chance_outcomes=0,
             num_players=self.kit_game.players,
             min_utility=-1.0,
@@ -506,21 +224,24 @@ class NinetyNineGame(pyspiel.Game):
 
     def state_from_kit(self, kit_state) -> "NinetyNineState":
         """An OpenSpiel state around a state of the kit (say ``nn.make(...).new_game(seed)``)."""
-        if kit_state.game.name != self.kit_game.name or kit_state.game.options != self.kit_game.options:
-            raise ValueError(f"The kit state is a game of {kit_state.game.name} with options "
-                             f"{kit_state.game.options}; this game is {self.kit_game.name} with "
-                             f"{self.kit_game.options}.")
+        game = getattr(kit_state, "game", None)     # a state may not say its game: trusted
+        mine = self.kit_game
+        if game is not None and (game.name != mine.name or
+                                 getattr(game, "options", {}) != getattr(mine, "options", {})):
+            raise ValueError(f"The kit state is a game of {game.name} with options "
+                             f"{getattr(game, 'options', {})}; this game is {mine.name} with "
+                             f"{getattr(mine, 'options', {})}.")
         return NinetyNineState(self, kit_state=kit_state)
 
     def action_of(self, move) -> int:
         """The action (a number from 0 to num_distinct_actions - 1) of a move of the kit."""
-        return self.family.action_of(move)
+        return self.encoding.action_of(move)
 
     def move_of(self, action: int):
         """The kit's move for an action."""
-        if not 0 <= action < len(self.family.moves):
-            raise ValueError(f"Actions are numbered 0 to {len(self.family.moves) - 1}, not {action}.")
-        return self.family.moves[action]
+        if not 0 <= action < len(self.encoding.moves):
+            raise ValueError(f"Actions are numbered 0 to {len(self.encoding.moves) - 1}, not {action}.")
+        return self.encoding.move_of(action)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         """An observer: the observation by default, the information state with perfect recall."""
@@ -532,7 +253,7 @@ class NinetyNineGame(pyspiel.Game):
                 or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER):
             raise ValueError("The games offer one seat's view only: public information with the "
                              "seat's own private information (PrivateInfoType.SINGLE_PLAYER).")
-        return ViewObserver(self.family, perfect_recall)
+        return ViewObserver(self.encoding, perfect_recall)
 
 
 class _KitBox:
@@ -541,33 +262,35 @@ class _KitBox:
     OpenSpiel clones a Python state by making a new state and deep-copying the old one's
     attributes into it: the box deep-copies with the kit's own ``copy()`` (which shares the game
     and its tables), and a box not yet dealt copies its seed, so the clone deals alike. It
-    pickles (OpenSpiel's ``serialize``) through the kit's checked save, ``to_json``.
+    pickles (OpenSpiel's ``serialize``) through the game's own save, ``to_json``, read back by
+    the game's ``from_json`` (the game itself is found again by its name and options).
     """
 
-    __slots__ = ("seed", "state")
+    __slots__ = ("game", "seed", "state")
 
-    def __init__(self, seed=None, state=None):
-        self.seed, self.state = seed, state
+    def __init__(self, game, seed=None, state=None):
+        self.game, self.seed, self.state = game, seed, state
 
     def __deepcopy__(self, memo):
-        return _KitBox(self.seed, None if self.state is None else self.state.copy())
+        return _KitBox(self.game, self.seed, None if self.state is None else self.state.copy())
 
     def __reduce__(self):
-        if self.state is None:
-            return (_KitBox, (self.seed,))
-        return (_loaded_box, (self.seed, self.state.to_json()))
+        options = dict(getattr(self.game, "options", {}))
+        text = None if self.state is None else self.state.to_json()
+        return (_loaded_box, (self.game.name, options, self.seed, text))
 
 
-def _loaded_box(seed, text: str) -> _KitBox:
-    return _KitBox(seed, load(text))
+def _loaded_box(name: str, options: dict, seed, text) -> _KitBox:
+    game = make(name, **options)
+    return _KitBox(game, seed, None if text is None else game.from_json(text))
 
 
 class NinetyNineState(pyspiel.State):
-    """A state of one of the kit's games, for OpenSpiel. ``kit`` is the kit's own state."""
+    """A state of a declared game, for OpenSpiel. ``kit`` is the game's own state."""
 
     def __init__(self, game: NinetyNineGame, seed=None, kit_state=None):
         super().__init__(game)
-        self._box = _KitBox(seed, kit_state)
+        self._box = _KitBox(game.kit_game, seed, kit_state)
         self._moves = 0
 
     @property
@@ -584,8 +307,8 @@ class NinetyNineState(pyspiel.State):
         return self.kit.to_move
 
     def _legal_actions(self, player: int) -> list[int]:
-        index = self.get_game().family.index
-        return sorted(index[move] for move in self.kit.legal_moves())
+        action_of = self.get_game().encoding.action_of
+        return sorted(action_of(move) for move in self.kit.legal_moves())
 
     def _apply_action(self, action: int) -> None:
         move = self.get_game().move_of(action)
@@ -604,6 +327,8 @@ class NinetyNineState(pyspiel.State):
         if not self.is_terminal():
             return [0.0] * n
         rank = {standing.seat: standing.rank for standing in self.kit.standings()}
+        last = max(rank.values(), default=1)
+        rank = [rank.get(seat, last) for seat in range(n)]
         return [sum((rank[seat] < rank[other]) - (rank[seat] > rank[other])
                     for other in range(n)) / (n - 1) for seat in range(n)]
 
@@ -612,32 +337,26 @@ class NinetyNineState(pyspiel.State):
         return self.kit.view(seat)
 
     def resample_from_infostate(self, player_id: int, probability_sampler) -> "NinetyNineState":
-        """A world ``player_id`` cannot tell from this one, built from its view only.
+        """A world ``player_id`` cannot tell from this one (see the module's docstring).
 
-        The hidden cards are dealt at random (see the module's docstring); the world gets its own
-        random generator, seeded from ``probability_sampler`` (OpenSpiel's
+        The world gets its own random generator, seeded from ``probability_sampler`` (OpenSpiel's
         ``UniformProbabilitySampler`` or any callable giving numbers in [0, 1)).
         """
         seed = int(probability_sampler() * 2 ** 53)
         game = self.get_game()
-        world = game.family.world(self.kit.view(player_id), random.Random(seed))
+        world = game.encoding.world(self.kit.view(player_id), random.Random(seed), self.kit)
         state = NinetyNineState(game, kit_state=world)
         state._moves = self._moves
         return state
 
     def __str__(self) -> str:
-        """The whole state, hidden cards included (for debugging: never shown to a seat)."""
+        """The whole state, hidden cards included (for debugging: never shown to a seat): the
+        moves made, the game's own save, and the state's random generator if it has one."""
         kit = self.kit
-        lines = [repr(kit), f"moves {self._moves}"]
-        for name, value in sorted(vars(kit).items()):
-            if name.startswith("_") or name in ("game", "rules", "history"):
-                continue
-            if name == "rng":
-                continue
-            lines.append(f"{name}={_text(value)}")
-        lines.append(f"history: {len(kit.history)} events"
-                     + (f", last {_event_text(kit.history[-1])}" if kit.history else ""))
-        lines.append(f"generator {hash(kit.rng.getstate())}")
+        lines = [f"moves {self._moves}", kit.to_json()]
+        rng = getattr(kit, "rng", None)
+        if isinstance(rng, random.Random):
+            lines.append(f"generator {hash(rng.getstate())}")
         return "\n".join(lines)
 
 
@@ -645,11 +364,12 @@ class ViewObserver:
     """OpenSpiel's observer (see ``open_spiel/python/observation.py``), built on views.
 
     ``tensor`` is one flat numpy array; ``dict`` names its parts (views of the same memory).
+    A game whose encoding gives no tensors has an empty one.
     """
 
-    def __init__(self, family: _Family, perfect_recall: bool):
-        self.family, self.perfect_recall = family, perfect_recall
-        pieces = family.pieces(perfect_recall)
+    def __init__(self, encoding: GameEncoding, perfect_recall: bool):
+        self.encoding, self.perfect_recall = encoding, perfect_recall
+        pieces = encoding.pieces(perfect_recall) if encoding.has_tensors else []
         self.tensor = np.zeros(sum(int(np.prod(shape)) for _, shape in pieces), np.float32)
         self.dict, start = {}, 0
         for name, shape in pieces:
@@ -659,7 +379,8 @@ class ViewObserver:
 
     def set_from(self, state: NinetyNineState, player: int) -> None:
         self.tensor.fill(0)
-        self.family.fill(self.dict, state.view(player), self.perfect_recall)
+        if self.dict:
+            self.encoding.fill(self.dict, state.view(player), self.perfect_recall)
 
     def string_from(self, state: NinetyNineState, player: int) -> str:
         view = state.view(player)
@@ -677,17 +398,19 @@ def _game_class(name: str) -> type:
     return type(f"NinetyNine_{name}", (NinetyNineGame,), {"__init__": __init__})
 
 
-#: the registered class of each game
-GAME_CLASSES = {name: _game_class(name) for name in GAME_NAMES}
+#: the registered class of each game, by name (filled by ``register``)
+GAME_CLASSES: dict[str, type] = {}
 
 
 def register() -> list[str]:
-    """Register every game of the kit with OpenSpiel (once); return their OpenSpiel names."""
+    """Register every declared game with OpenSpiel (each once; a game registered with
+    ``nn.register`` since the last call joins now); return their OpenSpiel names."""
     known = {info.short_name for info in pyspiel.registered_games()}
-    for name in GAME_NAMES:
+    for name in DECLARATIONS:
         if PREFIX + name not in known:
+            GAME_CLASSES[name] = _game_class(name)
             pyspiel.register_game(game_type(name), GAME_CLASSES[name])
-    return [PREFIX + name for name in GAME_NAMES]
+    return [PREFIX + name for name in DECLARATIONS]
 
 
 def load_game(name: str, **options) -> NinetyNineGame:
@@ -701,13 +424,18 @@ def kit_bot(game: NinetyNineGame, bot, seed: int = 0):
 
     The bot is handed a world built from the view alone (as ``resample_from_infostate`` builds
     them), so it can know nothing the seat does not: a search bot such as ISMCTS resamples its
-    own worlds from there.
+    own worlds from there. (A game whose encoding builds worlds from the real state, a game of
+    your own, cannot be played this way: the encoding refuses in one sentence.)
     """
     rng = random.Random(seed)
 
     def play(view):
-        _check_table(game, view)
-        world = game.family.world(view, rng)
+        if not game.encoding.matches(view):
+            kit_game = game.kit_game
+            raise ValueError(f"This OpenSpiel bot plays {kit_game.name} with "
+                             f"{getattr(kit_game, 'options', {})}: give it the same options as "
+                             "the table it plays at.")
+        world = game.encoding.world(view, rng)
         state = game.state_from_kit(world)
         move = game.move_of(bot.step(state))
         if move not in view.legal_moves:
@@ -716,17 +444,6 @@ def kit_bot(game: NinetyNineGame, bot, seed: int = 0):
 
     play.__name__ = f"openspiel_{type(bot).__name__}"
     return play
-
-
-def _check_table(game: NinetyNineGame, view) -> None:
-    """Refuse, in one sentence, a view of a table whose options differ from the bot's game."""
-    kit_game = game.kit_game
-    options = getattr(view, "options", None)
-    if view.players != kit_game.players or (options is not None and options != kit_game.options) \
-            or getattr(view, "deals", kit_game.options.get("deals")) != kit_game.options.get("deals") \
-            or (kit_game.name == "tricks" and (view.turn_up is None) != (kit_game.trumps == "results")):
-        raise ValueError(f"This OpenSpiel bot plays {kit_game.name} with {kit_game.options}: give "
-                         "it the same options as the table it plays at.")
 
 
 def ismcts_bot(name: str, simulations: int = 100, uct_c: float = 2.0, rollouts: int = 1,
@@ -758,4 +475,4 @@ def ismcts_bot(name: str, simulations: int = 100, uct_c: float = 2.0, rollouts: 
 
 __all__ = ["register", "load_game", "game_type", "NinetyNineGame", "NinetyNineState",
            "ViewObserver", "kit_bot", "ismcts_bot", "observation_text", "information_state_text",
-           "GAME_NAMES", "PREFIX"]
+           "GAME_CLASSES", "PREFIX"]
