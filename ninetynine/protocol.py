@@ -55,8 +55,8 @@ A game may offer more, and the tools use it when it is there::
     game.bots                 named bots, weakest first: {"sevens": sevens_bot} (the random bot
                               is always there)
     game.all_moves()          every move the game can ever allow, in a fixed order (the action
-                              numbers of OpenSpiel and PettingZoo; default: the moves met in 200
-                              seeded random games, sorted by their text, a move never met then
+                              numbers of OpenSpiel and PettingZoo; default: the moves met in up to
+                              200 seeded random games, sorted by their text, a move never met then
                               refused in one sentence). Moves must be hashable (frozen dataclasses)
     state.rng                 the ``random.Random`` a state draws from after the deal, if it does:
                               OpenSpiel's adapter shows it with the state and gives each sampled

@@ -189,9 +189,9 @@ class GameEncoding:
 
 # --- the generic encoding: a game of your own ----------------------------------------------------
 
-#: how many seeded random games ``GenericEncoding`` plays to meet a game's moves and values, and
-#: the most moves it plays in one of them
-LEARNING_GAMES, LEARNING_MOVES = 200, 1000
+#: how many seeded random games ``GenericEncoding`` plays to meet a game's moves and values, the
+#: most moves it plays in one of them, and in all of them (long games: fewer games)
+LEARNING_GAMES, LEARNING_MOVES, LEARNING_BUDGET = 200, 1000, 50_000
 #: the range of a number of the generic observation vector
 BIG = float(2 ** 24)
 
@@ -220,7 +220,7 @@ class GenericEncoding(GameEncoding):
 
     **Moves.** ``game.all_moves()`` when the game offers it. Otherwise the encoding plays
     ``LEARNING_GAMES`` seeded random games (seeds 0, 1, ...; at most ``LEARNING_MOVES`` moves
-    each) and lists every legal move it meets, sorted by its text: the same list every time. A
+    each, and no new game once ``LEARNING_BUDGET`` moves are played) and lists every legal move it meets, sorted by its text: the same list every time. A
     move met later that is not in the list (a rare one that random play never offered) is refused
     in one sentence that asks for ``all_moves``. Moves must be hashable (frozen dataclasses are).
 
@@ -242,7 +242,7 @@ class GenericEncoding(GameEncoding):
 
     def __init__(self, game):
         all_moves = getattr(game, "all_moves", None)
-        met, values = self._play_random_games(game, need_moves=all_moves is None)
+        met, values, self.games_played = self._play_random_games(game, need_moves=all_moves is None)
         moves = list(all_moves()) if all_moves is not None else sorted(met, key=_natural)
         GameEncoding.__init__(self, game, moves)
         self.learnt = all_moves is None
@@ -273,7 +273,7 @@ class GenericEncoding(GameEncoding):
             return (f"{move} is not a move of this game: it is not in the list "
                     f"{self.game.name}.all_moves() gives.")
         return (f"{move} is not a move the adapters know for {self.game.name}: it never came up in "
-                f"the {LEARNING_GAMES} random games that listed the game's moves, so give the game "
+                f"the {plural(self.games_played, 'random game')} that listed the game's moves, so give the game "
                 f"an all_moves() method that lists every move it can allow.")
 
     @staticmethod
@@ -282,7 +282,11 @@ class GenericEncoding(GameEncoding):
         met: dict = {}
         values: dict[str, list] = {}
         seen_values: dict[str, set] = {}
+        played = games = 0
         for seed in range(LEARNING_GAMES):
+            if played >= LEARNING_BUDGET:
+                break
+            games += 1
             state, rng = game.new_game(seed=seed), random.Random(seed)
             for step in range(LEARNING_MOVES + 1):
                 for seat in range(game.players):
@@ -297,7 +301,8 @@ class GenericEncoding(GameEncoding):
                 if need_moves:
                     met.update(dict.fromkeys(legal))
                 state.play(rng.choice(legal))
-        return list(met), values
+                played += 1
+        return list(met), values, games
 
     def vector(self, view):
         """The generic observation of a view, as a list of numbers."""

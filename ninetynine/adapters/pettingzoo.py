@@ -35,7 +35,7 @@ an action is an index into it, so the action space is ``Discrete(len(moves))``:
   which has no Joker);
 - The Game of 99 (board): "play k on s" for every card k and square s >= k (5,050), ``draw``, and
   "discard k" for every card (100): 5,151 actions;
-- a game of your own: ``game.all_moves()`` if the game offers it, else every move met in 200
+- a game of your own: ``game.all_moves()`` if the game offers it, else every move met in up to 200
   seeded random games, sorted by its text (``GenericEncoding``).
 
 ``Encoding.action(move)`` and ``Encoding.move(action)`` turn one into the other.
