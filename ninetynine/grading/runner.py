@@ -207,9 +207,10 @@ def check_text(error: BaseException, source: str = "", filename: str = "",
         lines = [tb.tb_lineno for tb in _tracebacks(error) if tb.tb_frame.f_code.co_filename == filename]
         line = source.splitlines()[lines[-1] - 1].strip() if lines else ""
         return f"A check failed at `{line}`." if line else "A check failed."
-    if call is not None:
-        return raised(call_words(*call), name, text)
-    return out_of_disk(name, text) or raised(None, name, text)
+    full = out_of_disk(name, text)
+    if full:
+        return full
+    return raised(call_words(*call) if call is not None else None, name, text)
 
 
 def _tracebacks(error: BaseException) -> list:
