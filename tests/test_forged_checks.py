@@ -90,7 +90,7 @@ def test_a_forged_check_of_exercise_20_gets_the_true_score(tmp_path):
     assert verdicts(result) == {"real-engine": True, "count": False, "cards": False,
                                 "tokens": False, "turns": False, "copies-and-views": False}
     assert result.score == 1
-    assert all(check.message.startswith("AssertionError: Your test passed on an engine")
+    assert all(check.message.startswith("Your test passed on an engine")
                for check in result.checks if not check.passed), result.checks
 
 
@@ -215,8 +215,8 @@ def test_a_test_that_tells_engines_by_how_they_are_built_catches_no_bug(tmp_path
         caught = [check for check in result.checks if check.grade_id != "real-engine"]
         assert not any(check.passed for check in caught), (learns, result.checks)
         assert result.score == (learns == "from the first engine"), (learns, result.checks)
-        assert all(check.message.startswith(("AssertionError: Your test passed on an engine",
-                                             "AssertionError: Your test fails on the real engine"))
+        assert all(check.message.startswith(("Your test passed on an engine",
+                                             "Your test fails on the real engine"))
                    for check in caught), (learns, result.checks)
 
     reference = submission(tmp_path, "ref", "20-property-test", "pass",
@@ -285,7 +285,7 @@ def test_a_forged_verdict_of_check_game_scores_nothing(tmp_path, forgery, refere
         assert verdicts(result) == {"moves": True, "play-rules": False, "result": False,
                                     "view": False, "copy-save": False, "deal": False,
                                     "check-game": False}, result.checks
-        assert "check_game(FifteenGame(), games=10) found" in result.checks[-1].message
+        assert "`new_game` is not written yet" in result.checks[-1].message
     assert (reference_21.status, reference_21.score, reference_21.max_score) == (GRADED, 13, 13), \
         reference_21.checks
 
