@@ -99,7 +99,7 @@ def _cell(value) -> str:
 def board(state) -> None:
     """Print The Game of 99's board: each square's number, then X for seat 0's marker, O for
     seat 1's (further seats by their letters), or . for an empty square."""
-    from .board.text import board_grid
+    from .board.words import board_grid
     for line in board_grid(state.owner, state.players):
         print(line)
 

@@ -12,7 +12,7 @@ Seats are called "Seat 0", "Seat 1", ... (numbered from 0, as in the API) unless
 one name per seat.
 
 Each game keeps its sentences in its own words module - ``ninetynine/counting/words.py``,
-``ninetynine/tricks/text.py``, ``ninetynine/board/text.py``, or a game of your own - written to
+``ninetynine/tricks/words.py``, ``ninetynine/board/words.py``, or a game of your own - written to
 the same two rules with the shared grammar of ``ninetynine/grammar.py``, and names it in its
 declaration (``ninetynine.protocol``). ``describe`` and ``narrate`` here hand each event to its
 game's words, so every caller asks this one module. The grammar and the running-total game's
@@ -40,7 +40,7 @@ from .grammar import (  # noqa: F401  (re-exported)
                       seat_in_sentence, seat_name, seat_with_verb, signed, third_person,
                       verb_agreeing)
 from .protocol import words_for
-from .tricks.text import tricks_turn  # noqa: F401  (re-exported)
+from .tricks.words import tricks_turn  # noqa: F401  (re-exported)
 
 
 def describe(event, you: int | None = None, names: Names = None) -> str:

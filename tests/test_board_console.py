@@ -100,7 +100,7 @@ def test_playing_by_slot_and_square_and_refusals_in_one_sentence():
 
 
 def game_rows(game: BoardConsole) -> list[str]:
-    from ninetynine.board import text
+    from ninetynine.board import words as text
     return text.board_rows(game.state.owner, 0, game.game.players)
 
 

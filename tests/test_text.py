@@ -224,8 +224,8 @@ def test_a_whole_game_reads_aloud(name):
 def test_the_other_games_events_are_told_through_this_module_too():
     import ninetynine as nn
     from ninetynine.cards import Card
-    from ninetynine.board import text as board_text
-    from ninetynine.tricks import text as tricks_text
+    from ninetynine.board import words as board_text
+    from ninetynine.tricks import words as tricks_text
 
     for name, own in (("tricks", tricks_text), ("board", board_text)):
         history = nn.make(name).new_game(seed=1).view(0).history

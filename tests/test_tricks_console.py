@@ -13,7 +13,7 @@ from pathlib import Path
 
 import ninetynine as nn
 from ninetynine.tricks import events as ev
-from ninetynine.tricks import text as tricks_text
+from ninetynine.tricks import words as tricks_text
 from ninetynine.tricks.cards import bid_value
 from ninetynine.ui.tricks_console import TricksConsole, choose_bots, run
 from ninetynine.ui.tricks_controller import TricksController

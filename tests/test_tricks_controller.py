@@ -14,7 +14,7 @@ import pytest
 import ninetynine as nn
 from ninetynine.tricks import events as ev
 from ninetynine.text import plural
-from ninetynine.tricks import text as tricks_text
+from ninetynine.tricks import words as tricks_text
 from ninetynine.tricks.bidding import bid_values
 from ninetynine.tricks.cards import bid_value, parse_card
 from ninetynine.ui.tricks_controller import TricksController

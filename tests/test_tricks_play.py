@@ -14,7 +14,7 @@ import pytest
 import ninetynine as nn
 from ninetynine.tricks import DECK, FULL_DECK
 from ninetynine.tricks import events as ev
-from ninetynine.tricks.text import describe
+from ninetynine.tricks.words import describe
 
 GOLDEN = Path(__file__).parent / "golden" / "tricks.txt"
 OPTIONS = [{"deals": 3}, {"trumps": "results", "deals": 3}]

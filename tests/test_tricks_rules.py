@@ -344,7 +344,7 @@ def test_a_declared_or_revealed_bid_is_known_at_the_end_made_or_not(premium, sho
 
 
 def test_the_end_of_a_deal_in_words_as_a_seat_sees_it():
-    from ninetynine.tricks.text import narrate
+    from ninetynine.tricks.words import narrate
     _, events = last_trick_of(premium=(1, "declare"))
     end = [ev.redact(e, 1) for e in events if type(e) in (ev.BidShown, ev.DealScored)]
     words = narrate(end, you=1)

@@ -103,9 +103,9 @@ class BoardEncoding(GameEncoding):
         return [redact(event, None) for event in state.history[start:]]
 
     def whose_turn(self, state):
-        from .text import status
+        from .words import status
         return status(state.view(state.to_move), you=None)
 
     def move_words(self, move):
-        from .text import move_name
+        from .words import move_name
         return move_name(move)

@@ -116,7 +116,7 @@ def bidding_gains(my_bid, seed, layouts: int = LAYOUTS):
 
     from ninetynine.tricks import FULL_DECK, TricksGame
     from ninetynine.tricks.cards import sorted_cards
-    from ninetynine.tricks.text import card_words, cards_words
+    from ninetynine.tricks.words import card_words, cards_words
 
     game = TricksGame(deals=1)
     for i in count():

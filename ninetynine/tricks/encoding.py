@@ -181,11 +181,11 @@ class TricksEncoding(GameEncoding):
         return [redact(event, None) for event in state.history[start:]]
 
     def whose_turn(self, state):
-        from .text import tricks_turn
+        from .words import tricks_turn
         return tricks_turn(state.view(state.to_move))
 
     def move_words(self, move):
-        from .text import card_words, cards_words
+        from .words import card_words, cards_words
         if isinstance(move, Bid):
             return f"a bid of {cards_words(move.cards)}"
         if isinstance(move, PlayCard):

@@ -129,7 +129,7 @@ def _cards(text) -> list:
 #: what every tool needs to know about Ninety-Nine, the trick-taking game (``ninetynine.protocol``)
 DECLARATION = declare(Declaration(
     name="tricks", title="Ninety-Nine, the trick-taking game", build=TricksGame, players=(PLAYERS,),
-    bots=("ninetynine.bots:TRICKS_BOTS",), words="ninetynine.tricks.text", events="ninetynine.tricks.events",
+    bots=("ninetynine.bots:TRICKS_BOTS",), words="ninetynine.tricks.words", events="ninetynine.tricks.events",
     table="ninetynine.ui.tricks_widgets:TricksTable", console="ninetynine.ui.tricks_console:run",
     encoding="ninetynine.tricks.encoding:TricksEncoding",
     conformance=({}, {"trumps": "results", "deals": 2})))

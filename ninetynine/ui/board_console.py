@@ -2,7 +2,7 @@
 
 Reading whole lines (not key presses) means the game works the same when typed, piped from a
 file or sent by a test; the end of the input quits cleanly. Every sentence comes from
-``ninetynine.board.text``. Squares are chosen by their numbers:
+``ninetynine.board.words``. Squares are chosen by their numbers:
 
 - ``play 37 on 52``  play the card 37 to 99 on square 52;
 - ``2``              the card in slot 2 of your hand, then the square when asked (or ``2 52``);
@@ -28,7 +28,7 @@ from __future__ import annotations
 from typing import TextIO
 
 from ..board import events as ev
-from ..board import text
+from ..board import words as text
 from ..board.moves import DRAW, Discard, Place, typed_square
 from ..core import IllegalMove
 from .board_controller import board_bot

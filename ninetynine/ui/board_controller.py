@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from ..board import events as ev
-from ..board import text
+from ..board import words as text
 from ..board.layout import LAYOUT, POSITION
 from ..board.moves import DRAW, BoardCard, Discard, Place, parse_card, typed_square
 from . import sentences

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from .. import text as kit_text
 from ..board.layout import LAYOUT
-from ..board.text import MARKS
+from ..board.words import MARKS
 from .board_controller import BoardController
 from . import sentences
 from .cardtable import CardTable, action_button, log_panel, number_face

@@ -40,7 +40,7 @@ from .. import text
 from ..cards import SUIT_NAMES, Card, CardError
 from ..core import IllegalMove
 from ..tricks import events as ev
-from ..tricks import text as tricks_text
+from ..tricks import words as tricks_words
 from ..tricks.bidding import bid_values
 from ..tricks.cards import JOKER, acts_as, bid_value, parse_card, suit_of, trick_winner, trumps_name
 from ..tricks.moves import OFFERS, Bid, PlayCard
@@ -175,7 +175,7 @@ class TricksController(TableBase):
         if turn_up is None:
             turned = "No card is turned up"
         else:
-            turned = f"The turn-up is {tricks_text.card_words(turn_up)}"
+            turned = f"The turn-up is {tricks_words.card_words(turn_up)}"
         trumps = f"trumps are {trumps_name(trumps)}" if trumps else "no trumps"
         return f"{deals} {turned}: {trumps}."
 
@@ -286,7 +286,7 @@ class TricksController(TableBase):
                 parts.append("to move")
             line = parts[0] + ": " + ", ".join(parts[1:])
             if self.watch:
-                line += "; holds " + tricks_text.cards_words(state.hands[seat])
+                line += "; holds " + tricks_words.cards_words(state.hands[seat])
             lines.append(line + ".")
         return lines
 
@@ -381,7 +381,7 @@ class TricksController(TableBase):
         stands_for = acts_as(card, self._turn_up())
         if card == JOKER and stands_for != JOKER:
             return f"the Joker (as the {stands_for.name})"
-        return tricks_text.card_words(card)
+        return tricks_words.card_words(card)
 
     def cards_words(self, cards) -> str:
         return text.join_words([self.card_words(card) for card in cards])
@@ -400,7 +400,7 @@ class TricksController(TableBase):
             return self._refuse(str(error))
         hand = self.state.hands[self.seat]
         if card not in hand:
-            return self._refuse(f"You do not hold {tricks_text.card_words(card)}: choose a card "
+            return self._refuse(f"You do not hold {tricks_words.card_words(card)}: choose a card "
                                 "of your hand.")
         if self.state.phase == "bid":
             return self._toggle(card)
@@ -470,8 +470,8 @@ class TricksController(TableBase):
         """Each seat's points for the deal, broken down (tricks + bid bonus + premium), and the
         totals; at the end of the game, who won."""
         scored = next(e for e in reversed(events) if type(e) is ev.DealScored)
-        lines = tricks_text.deal_breakdown(scored, self.you, self.names)
-        lines.append(tricks_text.totals_line(scored.totals, scored.deal, self.you, self.names))
+        lines = tricks_words.deal_breakdown(scored, self.you, self.names)
+        lines.append(tricks_words.totals_line(scored.totals, scored.deal, self.you, self.names))
         if self.state.is_over:
             lines.append(winner_words(self.state.standings(), self.you, self.names))
             return Summary("game", sentences.game_over_heading(), tuple(lines), "New game")
@@ -482,7 +482,7 @@ class TricksController(TableBase):
         return ev.redact(event, you)
 
     def _sentences(self, events: list) -> list[str]:
-        return tricks_text.narrate(events, self.you, self.names)
+        return tricks_words.narrate(events, self.you, self.names)
 
 
 # --- sentences only the table needs -------------------------------------------------------------
@@ -495,7 +495,7 @@ def game_over_status(standings, you: int | None, names) -> str:
 def winner_words(standings, you: int | None, names) -> str:
     """"You win with 120 points." / "Seat 1 and Seat 2 share the highest total, 95 points."."""
     best = [s for s in standings if s.rank == 1]
-    who = [tricks_text.seat_name(s.seat, you, names) for s in best]
+    who = [tricks_words.seat_name(s.seat, you, names) for s in best]
     points = text.plural(best[0].score, "point")
     if len(best) == 1:
         return f"{who[0]} {'win' if who[0] == 'You' else 'wins'} with {points}."
