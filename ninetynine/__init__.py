@@ -15,9 +15,10 @@ from .protocol import Declaration, declaration, make, register
 from . import counting  # registers quentin_c, rs_games, classic, taiwanese
 from . import board  # registers board (The Game of 99)
 from . import tricks  # registers tricks (Ninety-Nine, the trick-taking game)
+from . import race  # registers race (Race to 31)
 from . import bots
 from .arena import play_game, tournament, wilson
 
 __all__ = ["make", "load", "register", "declaration", "Declaration", "GAMES", "IllegalMove", "UnreadableMove", "CorruptSave", "Standing", "Card",
-           "CardError", "parse_card", "parse_rs_card", "counting", "board", "tricks", "bots",
+           "CardError", "parse_card", "parse_rs_card", "counting", "board", "tricks", "race", "bots",
            "play_game", "tournament", "wilson"]
