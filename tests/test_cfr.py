@@ -21,7 +21,7 @@ def tree():
 @pytest.fixture(scope="module")
 def solved(tree):
     solver = cfr.CFR(tree, plus=True)
-    solver.run(40)
+    solver.run(20)
     return solver
 
 
@@ -141,11 +141,22 @@ def test_cfr_plus_brings_the_small_game_under_one_hundredth(tree, solved):
         pytest.approx(cfr.exploitability(tree, solved.average_table()))
 
 
+def test_sets_that_differ_only_in_the_order_of_the_first_hand_get_one_strategy(tree, solved):
+    table, groups = solved.average_table(), {}
+    for (shown, _), number in tree.sets.items():
+        groups.setdefault(shown, []).append(number)
+    assert any(len(numbers) > 1 for numbers in groups.values())
+    for numbers in groups.values():
+        first = dict(zip(tree.moves_of[numbers[0]], table[numbers[0]]))
+        for number in numbers[1:]:
+            assert dict(zip(tree.moves_of[number], table[number])) == pytest.approx(first)
+
+
 def test_exploitability_falls_with_iterations_for_plain_cfr_too(tree):
     solver = cfr.CFR(tree, plus=False, alternating=False)
-    solver.run(3)
+    solver.run(2)
     early = cfr.exploitability(tree, solver.average_table())
-    solver.run(12)
+    solver.run(6)
     assert cfr.exploitability(tree, solver.average_table()) < early
 
 
