@@ -1,6 +1,5 @@
-"""The bots, weakest first; a bot is a function ``bot(view) -> move``. ``random`` is the kit's;
-``sevens`` plays the answer to the face-up puzzle (notebook 19): make the target, else leave a gap
-to it that is a multiple of 7, else play the lowest card."""
+"""The bots, weakest first, each ``bot(view) -> move``: ``random`` (the kit's), and ``sevens``, the
+face-up puzzle's answer (notebook 19): make the target, else leave a multiple of 7, else the lowest."""
 from ninetynine.bots.basic import random_bot
 
 

@@ -1,6 +1,5 @@
-"""A move, ``Play(4)``, and its text, ``4``, which ``parse_move`` reads back: ``Play(4)``. Two
-errors for two mistakes: text that is no move raises ``UnreadableMove`` here; a move not allowed
-now (a card you do not hold) raises ``IllegalMove`` in ``state.play``."""
+"""A move, ``Play(4)``, and its text ``4``, read back by ``parse_move``. Two errors for two mistakes:
+text that is no move raises ``UnreadableMove`` here; a card you do not hold, ``IllegalMove`` in play."""
 from dataclasses import dataclass
 
 from ninetynine.core import UnreadableMove

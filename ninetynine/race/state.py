@@ -1,6 +1,5 @@
 """A game in progress (``RaceState``): the protocol's calls; and what one seat may know (``RaceView``)."""
-from collections import namedtuple
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from ninetynine.core import IllegalMove, Standing
 from .events import RaceCardDrawn, RaceCardPlayed, RaceWon
@@ -8,19 +7,29 @@ from .moves import Play, parse_move
 from .saving import save
 
 
-#: what one seat may know, in tuples: legal_moves () when not to move; the other's draws hidden
-RaceView = namedtuple("RaceView", "seat hand total target to_move hand_sizes deck_size legal_moves history")
+@dataclass(frozen=True)
+class RaceView:
+    """What one seat may know, in tuples (never the state's own lists)."""
+    seat: int
+    hand: tuple
+    total: int
+    target: int
+    to_move: int | None
+    hand_sizes: tuple
+    deck_size: int
+    legal_moves: tuple          # the seat's moves when it is to move, else ()
+    history: tuple              # the other seat's draws without their card
 
 
 class RaceState:
     """Two hands (lowest card first), the deck (top card last), the total, and who moves."""
     parse_move = staticmethod(parse_move)
+    to_json = save                                         # the state as JSON text (saving.py)
 
     def __init__(self, game, hands, deck, total=0, to_move=0, winner=None, history=()):
         self.game = game                                   # the rules: its target
-        self.hands, self.deck = [sorted(hand) for hand in hands], list(deck)
+        self.hands, self.deck, self.history = [sorted(hand) for hand in hands], list(deck), list(history)
         self.total, self.to_move, self.winner = total, to_move, winner   # to_move None: over
-        self.history = list(history)
 
     is_over = property(lambda self: self.to_move is None)
 
@@ -59,7 +68,6 @@ class RaceState:
         return RaceState(**vars(self))
 
     def view(self, seat: int) -> RaceView:
-        """What ``seat`` may know: its hand, how many cards the others hold, what it saw."""
         seen = tuple(replace(event, card=None) if type(event) is RaceCardDrawn and event.seat != seat
                      else event for event in self.history)
         return RaceView(seat, tuple(self.hands[seat]), self.total, self.game.target, self.to_move,
@@ -69,6 +77,3 @@ class RaceState:
     def hidden_from(self, seat: int) -> dict:
         """What ``seat`` may not know: the other hand and the deck (the state's own lists)."""
         return {"the other hand": self.hands[1 - seat], "the deck": self.deck}
-
-    def to_json(self) -> str:
-        return save(self)                                  # saving.py

@@ -1,5 +1,4 @@
 """The game's sentences, in the kit's grammar (``ninetynine.text``): events, and a seat's position.
-
 >>> from .events import RaceCardPlayed
 >>> describe(RaceCardPlayed(0, 4, 27), you=0), describe(RaceCardPlayed(1, 4, 27), you=0)
 ('You play a 4: the total is 27.', 'Seat 1 plays a 4: the total is 27.')
