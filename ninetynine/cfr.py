@@ -11,7 +11,7 @@ of the kit small enough to walk whole, through the protocol and views only (``ni
 >>> tree = GameTree(nn.make("tiny99"))
 >>> solver = CFR(tree, plus=True)
 >>> tree.deals, tree.nodes, tree.infosets
-(336, 21527, 4311)
+(168, 12579, 2113)
 >>> solver.run(20)
 >>> exploitability(tree, solver.average_policy()) < 0.01
 True
@@ -36,9 +36,9 @@ What is here, and what it is not
     Tammelin (2014), "Solving large imperfect information games using CFR+", arXiv:1407.5042.
     Three changes: regrets are floored at 0 after each update (regret matching+), the players
     update in turn (alternating updates), and iteration t counts t times in the average. On the
-    small game it gets under an exploitability of 0.01 in about a third of CFR's iterations, and
-    keeps falling much faster (0.00004 after 100 iterations, CFR 0.002: ``benchmarks/cfr.py``),
-    which is why it is the default. It is not a different equilibrium, only a faster road.
+    small game it gets under an exploitability of 0.01 in fewer iterations than CFR and keeps
+    falling much faster (``benchmarks/cfr.py``), which is why it is the default. It is not a
+    different equilibrium, only a faster road.
 ``best_response(tree, policy, seat)`` and ``exploitability(tree, policy)``
     Exact, by walking the whole tree: no sampling, no search depth.
 
@@ -57,8 +57,8 @@ How a game becomes a tree (``GameTree``)
   the mover sees the same thing in both and got there the same way, so a policy - a function of
   the view - cannot tell them apart. The previous decision is there for *perfect recall*, which
   CFR needs: a seat must remember what it saw and did. The kit's views show every event, but not
-  the order the first hand was dealt in: [K, 9] and [9, K] are two views at the first move, yet
-  after the 9 is played and a card drawn both hands read [K, drawn]. (Sets that differ only so are
+  the order the first hand was dealt in: [5, 10] and [10, 5] are two views at the first move, yet
+  after the 10 is played and a card drawn both hands read [5, drawn]. (Sets that differ only so are
   mirror images: CFR gives them the same strategy, and ``tree.index`` maps a view to the first.)
 - **Payoffs** come from ``state.standings()``: a seat gets +1 for each seat ranked below it and -1
   for each seat ranked above it, divided by (seats - 1). With two seats: the winner +1, the loser

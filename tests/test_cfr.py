@@ -118,11 +118,11 @@ def test_cfr_finds_rock_paper_scissors_equilibrium_and_exploitability_falls():
 
 def test_the_deals_of_the_small_game_are_every_arrangement_with_exact_probabilities():
     deals = cfr.deals(nn.make("tiny99"))
-    assert len(deals) == 336                                 # 8! / 5! (five equal Kings)
+    assert len(deals) == 168                                 # 8! / (5! 2!): five 5s, two 2s
     assert sum(p for p, _ in deals) == Fraction(1)
-    assert {p for p, _ in deals} == {Fraction(1, 336)}
+    assert {p for p, _ in deals} == {Fraction(1, 168)}
     arrangements = {tuple(map(str, s.hands[0] + s.hands[1] + s.deck)) for _, s in deals}
-    assert len(arrangements) == 336
+    assert len(arrangements) == 168
     for _, state in deals[:5]:
         assert sorted(map(str, state.hands[0] + state.hands[1] + state.deck)) == \
             sorted(map(str, nn.make("tiny99").rules.deck))
@@ -132,13 +132,20 @@ def test_deals_with_repeated_items_weigh_each_arrangement_by_its_permutations():
     game = nn.make("tiny99", players=3)                   # 8 cards: 2 + 2 + 2 dealt, 2 left
     deals = cfr.deals(game)
     assert sum(p for p, _ in deals) == 1
-    assert len(deals) == 8 * 7 * 6                         # where the 10, the Ace and the 9 lie
+    assert len(deals) == 8 * 7 * 6 // 2                    # where the 10 and the two 2s lie
 
 
 def test_cfr_plus_brings_the_small_game_under_one_hundredth(tree, solved):
     assert cfr.exploitability(tree, solved.average_table()) < 0.01
     assert cfr.exploitability(tree, solved.average_policy()) == \
         pytest.approx(cfr.exploitability(tree, solved.average_table()))
+
+
+def test_the_equilibrium_mixes_where_a_pure_choice_would_be_exploited(tree, solved):
+    table = solved.average_table()
+    purified = [[1.0 if action == row.index(max(row)) else 0.0 for action in range(len(row))]
+                for row in table]
+    assert cfr.exploitability(tree, purified) > 0.01 > cfr.exploitability(tree, table)
 
 
 def test_sets_that_differ_only_in_the_order_of_the_first_hand_get_one_strategy(tree, solved):

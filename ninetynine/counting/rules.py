@@ -240,33 +240,34 @@ TAIWANESE = RuleSet(
     starters=("draw", "rotate", "first", "random"),
 )
 
-#: Tiny Ninety-Nine: the running-total game cut down until its whole game tree can be solved
-#: (``ninetynine.cfr``; issue 31). The decisions, each taken so that the game stays small and keeps
-#: its character - a count, a bust, and a choice card:
+#: Tiny Ninety-Nine: Quentin C cut down until its whole game tree can be solved (``ninetynine.cfr``;
+#: issue 31). The decisions, each taken so that the game stays small and keeps its character - a
+#: count, a line you must not cross, and a choice card:
 #:
-#: - the deck is eight cards: five Kings (the count becomes 99, as the King of Spades of the
-#:   classic rules), a 10 (+10 or -10, as in Quentin C), an Ace (+1 or +11) and a 9 (+0). Suits
-#:   mean nothing here, so every card is a Spade, and the Kings are copies (the RS Games deck has
-#:   copies too): 8!/5! = 336 deals. Eight cards, because every rule set is played by up to four
-#:   at the kit's tables (two cards each), and copies, because each other card would multiply the
-#:   deals to solve;
+#: - the deck is eight cards: five 5s (+5), two 2s (Quentin C's 2: halve an even count above 49,
+#:   otherwise double) and one 10 (+10 or -10). Suits mean nothing here, so every card is a Spade
+#:   and the equal cards are copies (the RS Games deck has copies too): 8!/(5! 2!) = 168 deals.
+#:   Eight cards, because every rule set is played by up to four at the kit's tables (two cards
+#:   each), and copies, because each other card would multiply the deals to solve;
+#: - Quentin C's penalties, with one token each, so that the first penalty ends the game: pass 33
+#:   (or 66) and you lose; land on it and the other loses; land on 99 and the other loses; go
+#:   over 99 and you lose (the bust). The count only ever holds multiples of 5, so 33 cannot be
+#:   landed on: the game is about who is forced over 33 first - the bust of this small game. Its
+#:   value lies between -1 and +1;
 #: - two players by default (up to four can play), two cards each, four left in the deck; after
 #:   playing you draw, and an empty deck is not reshuffled (a reshuffle is chance in the middle
-#:   of a game, which a solver would have to walk as well);
-#: - one token each, so the game is one round: the first to lose a token loses the game, and its
-#:   value lies between -1 and +1. Going over 99 costs a token (a bust); so does starting a turn
-#:   with no card (the deck ran out and your hand is empty: three tokens, as in every rule set);
-#: - as in the classic rules, you may play a card that goes over 99 only when every card you
-#:   hold does; a choice card never busts by choice (the engine drops the value that would);
+#:   of a game, which a solver would have to walk as well); a turn that starts with an empty hand
+#:   costs three tokens, as in every rule set;
 #: - seat 0 always starts (``starter="first"``: a random starter would be chance again).
 #:
-#: The whole game: 336 deals, about 21,500 positions, about 4,300 information sets. CFR+ brings
-#: its exploitability under 0.01 in about ten iterations (``benchmarks/cfr.py``).
+#: The whole game: 168 deals, 12,579 positions, 2,113 information sets. CFR+ brings its
+#: exploitability under 0.01 in about fifteen iterations (``benchmarks/cfr.py``), and its
+#: equilibrium mixes: played always as the commonest choice it would be exploitable.
 TINY99 = RuleSet(
     name="tiny99",
     title="Tiny Ninety-Nine",
-    source="this kit (issue 31): the running-total game small enough to solve exactly",
-    deck=tuple(parse_card(card) for card in "KS KS KS KS KS 10S AS 9S".split()),
+    source="this kit (issue 31): Quentin C small enough to solve exactly",
+    deck=tuple(parse_card(card) for card in "5S 5S 5S 5S 5S 2S 2S 10S".split()),
     parse_card=parse_card,
     players=range(2, 5),
     default_players=2,
@@ -274,10 +275,8 @@ TINY99 = RuleSet(
     default_hand_size=2,
     tokens=range(1, 4),
     default_tokens=1,
-    effects={"A": Effect((1, 11)), "9": Effect((0,)), "10": Effect((10, -10)),
-             "K": Effect(set_to=MAX_COUNT)},
-    unsafe_plays="if_no_safe_card",
-    penalties=bust_costs_one,
+    effects={"5": Effect((5,)), "2": Effect(double_or_halve=True), "10": Effect((10, -10))},
+    penalties=quentin_c_penalties,
     reshuffle=False,
     starters=("first", "rotate", "loser", "random"),
 )
