@@ -3,6 +3,7 @@
 kept outside the package, joins every tool of the kit the moment it is imported."""
 from __future__ import annotations
 
+import csv
 import hashlib
 import importlib
 import shutil
@@ -12,7 +13,9 @@ from pathlib import Path
 import pytest
 
 import ninetynine as nn
+from machine import skip_without_bwrap
 from ninetynine.bots import bots_for
+from ninetynine.cli import main
 from ninetynine.core import EVENT_TYPES
 from ninetynine.protocol import DECLARATIONS
 from ninetynine.testing import check_game
@@ -78,3 +81,21 @@ def test_a_copy_of_race_is_a_new_game_in_every_tool_with_no_kit_file_edited(dash
 def test_the_template_stays_small():
     lines = sum(len(path.read_text().splitlines()) for path in (KIT / "race").glob("*.py"))
     assert lines < 250, f"ninetynine/race/ has {lines} lines: the template a contributor copies stays under 250"
+
+
+@pytest.mark.parametrize("sandbox", [["--no-sandbox"], []], ids=["process", "bwrap"])
+def test_a_tournament_of_the_copy_sends_its_whole_folder_to_the_bots(dash, sandbox, tmp_path, capsys):
+    """The league rebuilds a game of several files in each bot's process (a sandbox sees none of
+    them): every module of its package crosses as text, relative imports and all."""
+    if not sandbox:
+        skip_without_bwrap("the sandboxed league")
+    bot = tmp_path / "highest.py"
+    bot.write_text("import dash_game\n\ndef my_bot(view):\n    return dash_game.moves.Play(view.legal_moves[-1].card)\n")
+    out = tmp_path / "results"
+    argv = ["tournament", str(bot), "--game", "dash_game:DashGame", "--house", "sevens,random",
+            "--games", "2", "--seed", "3", "--out", str(out), "--timeout", "5", *sandbox]
+    assert main(argv) == 0, capsys.readouterr().err
+    with (out / "games.csv").open(encoding="utf-8") as file:
+        rows = list(csv.DictReader(file))
+    assert rows and not any(row["forfeited"] == "yes" for row in rows)
+    assert {row["bot"] for row in rows} == {"highest", "house sevens", "house random"}

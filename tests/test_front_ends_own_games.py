@@ -146,8 +146,9 @@ def test_a_race_to_31_view_crosses_as_plain_data_and_the_game_as_its_module():
     state.play(state.legal_moves()[0])
     view = state.view(1)
     assert from_plain(to_plain(view, "race31", race.options)) == view
-    name, code, attribute, _ = game_source("race31")
-    assert (name, attribute) == ("race31", "RACE") and "class Race:" in code
+    sources, name, attribute, _ = game_source("race31")
+    assert (name, attribute) == ("race31", "RACE") and list(sources) == ["race31"]
+    assert "class Race:" in sources["race31"][0]
     assert game_source("quentin_c") == ()
 
 

@@ -30,18 +30,21 @@ True
 True
 
 A game of a learner's own (registered from its module, ``ninetynine tournament --game
-my_module:my_game``) crosses too: ``game_source`` gives its module's text, which the learner's
-side runs and registers (``install``) before any view arrives, since a sandbox sees no file but
-the kit's. Its own classes (views, events, moves) cross like the kit's; nothing else does.
+my_module:my_game``) crosses too: ``game_source`` gives the text of its module, or of its whole
+package when the game has a folder of its own, which the learner's side imports from that text
+and registers (``install``) before any view arrives, since a sandbox sees no file but the kit's.
+Its own classes (views, events, moves) cross like the kit's; nothing else does.
 """
 from __future__ import annotations
 
 import dataclasses
 import importlib
+import importlib.abc
+import importlib.util
 import inspect
 import sys
-import types
 from functools import lru_cache
+from pathlib import Path
 
 from ..core import make
 from ..protocol import DECLARATIONS, declaration, register
@@ -66,9 +69,18 @@ def _is_move(value, parser) -> bool:
     return _MOVE_CLASSES[key]
 
 
+def home_of(game) -> str:
+    """Where a game of a learner's own lives: the top package of its class's module (a game in
+    its own folder, ``dash_game.game``: ``dash_game``), or that module alone (``race31``)."""
+    return type(game).__module__.partition(".")[0]
+
+
 def _known(module: str, game) -> bool:
-    """May a class of ``module`` cross? The kit's, and those of the game's own module."""
-    return module.startswith("ninetynine.") or module == type(game).__module__
+    """May a class of ``module`` cross? The kit's, and those of the game's own home."""
+    if module.startswith("ninetynine."):
+        return True
+    home = home_of(game)
+    return module == home or module.startswith(home + ".")
 
 
 def _plain(value, game=None, parser=None):
@@ -112,36 +124,71 @@ def _table(game_name: str, options: tuple):
 # --- a game of a learner's own ----------------------------------------------------------------
 
 def game_source(game_name: str) -> tuple:
-    """What the learner's side needs to rebuild a game registered from a module of its own:
-    ``(module name, module text, name of the game in it or "", the game's class name)``; () for
-    a game of the kit, which every side has. (A game registered in a notebook has no module to
-    send: ValueError in one sentence.)"""
-    game = declaration(game_name).game
-    if game is None or type(game).__module__.startswith("ninetynine."):
+    """What the learner's side needs to rebuild a game registered from files of its own:
+    ``(sources, module of the game, name of the game in it or "", the game's class name)``,
+    ``sources`` being ``{module name: (its text, is it a package?)}`` for every module of the
+    game's home (``home_of``: its one module, or its whole package); () for a game of the kit,
+    which every side has. (A game registered in a notebook has no file to send: ValueError.)"""
+    declared = declaration(game_name)
+    game = declared.game if declared.game is not None else declared.make()
+    if type(game).__module__.startswith("ninetynine."):
         return ()
     module = sys.modules.get(type(game).__module__)
     try:
-        code = inspect.getsource(module)
-    except (OSError, TypeError):
+        sources = _sources(sys.modules[home_of(game)])
+    except (KeyError, OSError, TypeError):
         raise ValueError(f"The game {game_name} has no module file to send to the bots' "
                          "sandboxes: register it from a module (my_module:my_game).") from None
     attribute = next((name for name, value in vars(module).items() if value is game), "")
-    return module.__name__, code, attribute, type(game).__qualname__
+    return sources, module.__name__, attribute, type(game).__qualname__
+
+
+def _sources(home) -> dict:
+    """The text of a module, or of every module of a package (its folders included)."""
+    if not hasattr(home, "__path__"):
+        return {home.__name__: (inspect.getsource(home), False)}
+    found = {}
+    for folder in map(Path, home.__path__):
+        for path in sorted(folder.rglob("*.py")):
+            parts = list(path.relative_to(folder).with_suffix("").parts)
+            package = parts[-1] == "__init__"
+            name = ".".join([home.__name__] + (parts[:-1] if package else parts))
+            found[name] = (path.read_text(encoding="utf-8"), package)
+    return found
+
+
+class _FromText(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Imports modules from their text (``game_source``'s ``sources``): a sandbox sees no file
+    but the kit's, yet the game's modules import each other as usual, relative imports too."""
+
+    def __init__(self, sources: dict):
+        self.sources = sources
+
+    def find_spec(self, name, path=None, target=None):
+        if name not in self.sources:
+            return None
+        return importlib.util.spec_from_loader(name, self, is_package=self.sources[name][1],
+                                               origin=f"<{name}>")
+
+    def create_module(self, spec):
+        return None                             # the usual module object
+
+    def exec_module(self, module):
+        code, _ = self.sources[module.__name__]
+        exec(compile(code, f"<{module.__name__}>", "exec"), module.__dict__)  # noqa: S102 - the game's
 
 
 def install(game_name: str, source: tuple) -> None:
-    """Register the game ``game_source`` described, unless it is known here already: its
-    module is run from its text and kept under its name (so a bot may import it)."""
-    if game_name in DECLARATIONS or not source:
+    """Make the game ``game_source`` described importable from its text here (so a bot may import
+    its modules), and register it unless it is known here already."""
+    if not source:
         return
-    name, code, attribute, qualname = source
-    module = sys.modules.get(name)
-    if module is None:
-        module = types.ModuleType(name)
-        module.__file__ = f"<{name}>"
-        sys.modules[name] = module
-        exec(compile(code, f"<{name}>", "exec"), module.__dict__)   # noqa: S102 - the game's
-    register(getattr(module, attribute) if attribute else getattr(module, qualname)())
+    sources, name, attribute, qualname = source
+    if not any(isinstance(finder, _FromText) and finder.sources == sources for finder in sys.meta_path):
+        sys.meta_path.append(_FromText(sources))     # a bot may import the game's modules
+    if game_name not in DECLARATIONS:
+        module = importlib.import_module(name)
+        register(getattr(module, attribute) if attribute else getattr(module, qualname)())
 
 
 def install_code(game_name: str, source: tuple) -> str:
