@@ -35,12 +35,15 @@ def player_counts(rules: str) -> list[int]:
 
 
 def position(rules: str, players: int, seed: int, moves: int):
-    """A game ``moves`` moves in (fewer if it ends), played by the expert."""
+    """A game ``moves`` moves in, played by the expert; fewer where the game would end sooner
+    (a short rule set such as tiny99), so that a seat is always to move."""
     state = nn.make(rules, players=players).new_game(seed=seed)
     for _ in range(moves):
-        if state.is_over:
+        after = state.copy()
+        after.play(expert_bot(after.view(after.to_move)))
+        if after.is_over:
             break
-        state.play(expert_bot(state.view(state.to_move)))
+        state = after
     return state
 
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..protocol import DECLARATIONS, declaration
+from ..protocol import DECLARATIONS, Declaration, declaration
 from .basic import BASIC_BOTS, random_bot
 from .board import BOARD_BOTS
 from .counting import cautious_bot, expert_bot, search_bot
@@ -43,7 +43,8 @@ BOTS = {**COUNTING_BOTS, **BOARD_BOTS, **TRICKS_BOTS}
 def bots_for(game) -> dict[str, Callable]:
     """The named bots that play ``game`` (a game, or its name such as ``"board"``), weakest
     first, as its declaration names them (``ninetynine.protocol``). A game that is not
-    registered is played by the random bot and the bots it names itself (``game.bots``).
+    registered is played by its class's declaration's bots (a rule set of your own plays with
+    the running-total bots), else by the random bot and the bots it names itself (``game.bots``).
 
     >>> list(bots_for("quentin_c"))
     ['random', 'cautious', 'expert', 'search']
@@ -55,6 +56,9 @@ def bots_for(game) -> dict[str, Callable]:
         return DECLARATIONS[name].bot_table()
     if isinstance(game, str):
         return declaration(game).bot_table()          # the sentence naming the known games
+    own = getattr(game, "declaration", None)          # a kit game's class declares its bots
+    if isinstance(own, Declaration):
+        return own.bot_table()
     return {**BASIC_BOTS, **dict(getattr(game, "bots", None) or {})}
 
 
