@@ -220,7 +220,7 @@ def game_options(args, declared) -> dict:
         if name in own:
             continue
         if name == "players":
-            raise ValueError(f"{declared.title} is always played by {default.players} players: "
+            raise ValueError(f"There are always {default.players} players in {declared.title}: "
                              "leave out --players.")
         flags = [flag_of(option) for option in own]
         flag = flag_of(name).split("=")[0]

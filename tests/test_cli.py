@@ -221,7 +221,7 @@ BAD_OPTIONS = [
     (["--rounds", "3"], "--rounds is not an option of Quentin C: its options are --players, "
                         "--hand-size, --option starter=VALUE, --tokens and --manual-draw."),
     (["--game", "board", "--tokens", "3"], "--tokens is not an option of The Game of 99"),
-    (["--game", "tricks", "--players", "4"], "always played by 3 players: leave out --players"),
+    (["--game", "tricks", "--players", "4"], "There are always 3 players in Ninety-Nine, the trick-taking game: leave out --players"),
     (["--game", "tricks", "--deals", "0"], "--deals must be a whole number"),
     (["--game", "tricks", "--bots", "expert"], "'expert' is not a bot of Ninety-Nine"),
     (["--game", "board", "--rules", "tricks"], "--game board and --rules tricks disagree"),

@@ -98,7 +98,7 @@ def test_bad_input_is_one_sentence_and_changes_nothing(monkeypatch, capsys):
     (["--game", RACE, "--tokens", "3"],
      "--tokens is not an option of Race to 31: its options are --option target=VALUE and "
      "--hand-size."),
-    (["--game", RACE, "--players", "3"], "Race to 31 is always played by 2 players: leave out "
+    (["--game", RACE, "--players", "3"], "There are always 2 players in Race to 31: leave out "
                                          "--players."),
     (["--game", RACE, "--option", "target=500"],
      "--option target must be a whole number from 1 to 84, not 500."),

@@ -192,7 +192,7 @@ def _table(args) -> tuple[Table, int]:
         if "players" in (getattr(game, "options", None) or {}):
             options = {"players": players}
         elif players != game.players:
-            raise Refusal(f"{declared.title} is always played by {game.players} players: leave "
+            raise Refusal(f"There are always {game.players} players in {declared.title}: leave "
                           f"out --players or give {game.players}.")
         game = declared.make(**options)
         source = game_source(declared.name)
