@@ -20,7 +20,35 @@ protocol alone.
 - ``world(view, rng, state=None)``: a whole state the view's seat cannot tell from the real one;
 - ``matches(view)``: can a view come from a table with this game's options?
 - ``public_events(state, start)``, ``whose_turn(state)``, ``move_words(move)``: what a
-  spectator hears, in the game's words.
+  spectator hears, in the game's words;
+- ``chance_items`` and ``new_state(rng)``: explicit chance for OpenSpiel (below), when the game
+  offers it.
+
+Explicit chance
+---------------
+OpenSpiel's exact algorithms (CFR, best response, exploitability) need every random event of a
+game as a *chance node*: a list of outcomes with their probabilities. A game of the kit draws
+its randomness from its state's generator (``state.rng``, see ``ninetynine.protocol``) inside
+``play``: every shuffle of a deck, every random choice. So the adapter can make that randomness
+explicit for any game whose every random draw goes through that generator's ``shuffle`` and
+``choice``, whatever the game: it hands the state a ``ChanceScript``, a generator that answers
+each draw with outcomes decided beforehand and raises ``ChanceNeeded`` (saying what is to be
+shuffled or chosen) when it has none left. The adapter then plays the move again on a fresh copy
+of the state once chance has decided (OpenSpiel: chance nodes, one outcome at a time), so a move
+that shuffles is played only once its whole shuffle is known.
+
+A shuffle of n items is n chance nodes, each fixing the next item of the new order: each
+*distinct* item left is an outcome (with repeated items, copies are one outcome), with
+probability copies left / items left, which makes every order exactly as likely as the kit's
+uniform shuffle does. When only copies of one item are left, the rest of the order is forced and
+no chance node is made. ``choice(seq)`` is one chance node, each place in ``seq`` with
+probability 1 / len(seq). Any other draw (``random()``, ``randrange``, ...) is refused in one
+sentence: the game does not offer explicit chance then.
+
+An encoding offers explicit chance by listing ``chance_items`` (every item a shuffle of the game
+can hold, in a fixed order: a chance outcome is an item's place in it) and ``new_state(rng)`` (a
+new game whose deal draws from ``rng``: it cannot be ``game.new_game(seed)``, which makes its own
+generator). ``CountingEncoding`` does, for every rule set.
 """
 from __future__ import annotations
 
@@ -32,6 +60,7 @@ from ..protocol import DECLARATIONS, Declaration, resolve
 from ..grammar import plural
 
 __all__ = ["GameEncoding", "GenericEncoding", "Part", "encoding_of", "encoding_class",
+           "ChanceScript", "ChanceNeeded",
            "one_hot", "relative", "per_seat", "cards_into", "seats_of", "view_items",
            "NOT_OBSERVED", "LEARNING_GAMES"]
 
@@ -96,6 +125,64 @@ def view_items(view) -> list[tuple[str, object]]:
             if name not in NOT_OBSERVED and not name.startswith("_")]
 
 
+# --- explicit chance: a generator whose draws are decided beforehand ------------------------------
+
+class ChanceNeeded(Exception):
+    """Raised by a ``ChanceScript`` with no outcome left: what the game asked chance for.
+
+    ``kind`` is ``"shuffle"`` (``items``: the list to put in a random order) or ``"choice"``
+    (``items``: the sequence to choose one of)."""
+
+    def __init__(self, kind: str, items: list):
+        super().__init__(f"chance must decide a {kind} of {len(items)} items")
+        self.kind, self.items = kind, items
+
+
+class ChanceScript(random.Random):
+    """A random generator that draws nothing: each ``shuffle`` and ``choice`` takes the next of
+    ``outcomes`` (a shuffle: the items in their new order; a choice: the place chosen), and raises
+    ``ChanceNeeded`` when none is left. See "Explicit chance" above.
+
+    >>> script = ChanceScript([["b", "a", "c"], 1])
+    >>> deck = ["a", "b", "c"]
+    >>> script.shuffle(deck); deck
+    ['b', 'a', 'c']
+    >>> script.choice([5, 6, 7])
+    6
+    >>> script.shuffle(deck)
+    Traceback (most recent call last):
+    ...
+    ninetynine.adapters.encoding.ChanceNeeded: chance must decide a shuffle of 3 items
+    """
+
+    def __init__(self, outcomes=()):
+        super().__init__(0)
+        self.outcomes, self.used = list(outcomes), 0
+
+    def _next(self, kind: str, items):
+        if self.used == len(self.outcomes):
+            raise ChanceNeeded(kind, list(items))
+        self.used += 1
+        return self.outcomes[self.used - 1]
+
+    def shuffle(self, x) -> None:
+        order = self._next("shuffle", x)
+        if sorted(map(repr, order)) != sorted(map(repr, x)):
+            raise ValueError("The game shuffled other items than chance decided: its random "
+                             "draws do not repeat when its move is played again.")
+        x[:] = order
+
+    def choice(self, seq):
+        return seq[self._next("choice", seq)]
+
+    def _refuse(self, *args, **kwargs):
+        raise ValueError("This game draws random numbers other than shuffles and choices, so "
+                         "the adapter cannot list its chance outcomes: it offers sampled chance "
+                         "only.")
+
+    random = getrandbits = _randbelow = randrange = randint = uniform = sample = choices = _refuse
+
+
 # --- the base --------------------------------------------------------------------------------------
 
 class GameEncoding:
@@ -110,6 +197,9 @@ class GameEncoding:
     has_tensors: bool = True
     #: PettingZoo's observation vector, as named parts
     parts: list[Part] = []
+    #: explicit chance (see the module's docstring): every item a shuffle can hold, in a fixed
+    #: order (a chance outcome is an item's place here); empty: sampled chance only
+    chance_items: tuple = ()
 
     def __init__(self, game, moves):
         self.game = game
@@ -153,6 +243,22 @@ class GameEncoding:
         """A whole state agreeing with everything ``view`` shows, what it hides dealt at random
         with ``rng``. ``state`` is the real state when the caller holds it (the kit's games need
         only the view)."""
+        raise NotImplementedError
+
+    @property
+    def explicit_chance(self) -> bool:
+        """Does the game offer explicit chance (``chance_items`` and ``new_state``)?"""
+        return bool(self.chance_items)
+
+    @property
+    def max_chance_outcomes(self) -> int:
+        """The most outcomes a chance node can have: an item of ``chance_items``, or a place in
+        the sequence of a ``choice`` (at most one per seat, or per item)."""
+        return max(len(self.chance_items), self.players) if self.chance_items else 0
+
+    def new_state(self, rng: random.Random):
+        """A new game (a ``State``) whose deal draws every random number from ``rng`` (explicit
+        chance); the state keeps ``rng`` as its ``state.rng``."""
         raise NotImplementedError
 
     def matches(self, view) -> bool:

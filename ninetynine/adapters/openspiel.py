@@ -6,8 +6,9 @@
 
 ``register()`` registers every declared game (``ninetynine.protocol.DECLARATIONS``: the kit's
 four rule sets, ``board`` and ``tricks``, and every game or rule set registered since with
-``nn.register``) as ``python_ninetynine_<name>``; call it again after registering a game of your
-own. A game's options are the game parameters (``players``, ``tokens``, ``trumps``, ...; their
+``nn.register``) as ``python_ninetynine_<name>``, and each game that offers explicit chance
+(the running-total rule sets) also as ``python_ninetynine_<name>_explicit`` (see Chance below);
+call it again after registering a game of your own. A game's options are the game parameters (``players``, ``tokens``, ``trumps``, ...; their
 defaults are the game's; options that are not numbers, text or True/False keep their defaults),
 plus ``rng_seed`` and, where the game sets no bound on its length, ``max_moves``. The numbers of
 players are the declaration's ``players``.
@@ -17,10 +18,40 @@ The adapter knows no game by name: what it knows of a game comes from its encodi
 ``TricksEncoding``, ``BoardEncoding``), or ``GenericEncoding`` for a game declared without one.
 How the adapter answers OpenSpiel's questions, and why:
 
-Chance: *sampled stochastic*. The kit shuffles and deals with each state's own seeded random
-    generator, inside ``play`` (a new round is dealt before ``play`` returns). Explicit chance
-    nodes would have to list every order of a 52-card deck (about 8 x 10^67 outcomes), or deal
-    card by card as hundreds of chance nodes per round that no algorithm here needs. So the
+Chance: *sampled stochastic* under ``python_ninetynine_<name>``, and *explicit stochastic* under
+    ``python_ninetynine_<name>_explicit`` for every game whose encoding offers it: every
+    running-total rule set (``quentin_c``, ``rs_games``, ``classic``, ``taiwanese``, ``tiny99``
+    and any rule set registered since), as ``load_game(name, chance="explicit", **options)``.
+
+    *Why two names, not a parameter:* OpenSpiel's chance mode is part of a game's type, which it
+    registers once per name (``pyspiel.registered_games()``, and algorithms read it from there);
+    a parameter would leave the registered type wrong for half of the games it loads. The
+    sampled games keep their name, parameters and behaviour, so earlier code, the tests and
+    notebook 20 are unchanged, and their simulations stay cheap (a deal is one step).
+
+    *Explicit chance* (``ninetynine.adapters.encoding``, "Explicit chance"): every shuffle the
+    game makes - each round's deck, a reshuffle of the discard pile, the Taiwanese draw for the
+    order of play - is a run of chance nodes fixing the new order card by card (each distinct
+    card left, with probability copies left / cards left), and a random starter is one chance
+    node over the seats. The deal of a new game comes first; a move that deals a new round or
+    reshuffles is followed by the chance nodes of that shuffle, and is played whole once chance
+    has decided (until then ``kit`` is the state before the move). Cards drawn later were fixed
+    by the deck's order, which no view shows, so information states are what they are with
+    sampled chance; before the deal every string is empty and every tensor zero. Nothing is
+    random, so there is no ``rng_seed``; OpenSpiel serializes a state as its actions
+    (``random_sim_test(..., serialize=True)`` passes), and its CFR, best response and
+    exploitability run on a game small enough (``tiny99``).
+
+    *Sampled chance only:* the board game and the tricks game. Their encodings (in their own
+    folders) list no chance outcomes: a 100-card deck's orders, or the deals of the tricks game,
+    are far too many for any exact algorithm, so explicit chance would only add hundreds of
+    chance nodes per deal for nothing; they could offer it the same way (``chance_items`` and
+    ``new_state`` in their encodings) if they draw only through ``state.rng``'s ``shuffle`` and
+    ``choice``. A game of your own keeps sampled chance too (the generic encoding cannot deal a
+    new game with a generator of its choosing).
+
+    *Sampled chance:* The kit shuffles and deals with each state's own seeded random
+    generator, inside ``play`` (a new round is dealt before ``play`` returns). So the
     generator is part of the state: a clone or a saved state plays on exactly alike, and
     ``resample_from_infostate`` gives each sampled world a fresh generator (its future shuffles
     are hidden too). ``new_initial_state()`` deals with the next seed of a generator seeded by
@@ -91,9 +122,11 @@ except ImportError as error:          # pragma: no cover - the message is the po
                       "ecosystem extra, pip install 'ninetynine[ecosystem]'.") from error
 
 from ..protocol import DECLARATIONS, declaration, make
-from .encoding import GameEncoding, encoding_of, view_items
+from .encoding import ChanceNeeded, ChanceScript, GameEncoding, encoding_of, view_items
 
 PREFIX = "python_ninetynine_"
+#: the explicit-chance version of a game is registered as ``PREFIX + name + EXPLICIT``
+EXPLICIT = "_explicit"
 #: where the rules set no bound on a game's length, a game stops after this many moves
 DEFAULT_MAX_MOVES = 10_000
 
@@ -137,11 +170,12 @@ def information_state_text(view) -> str:
 
 #: OpenSpiel's game parameters take numbers, text and True/False
 _PARAMETER_TYPES = (bool, int, float, str)
-#: each declaration's default parameters, and whether its encoding gives tensors, worked out once
+#: each declaration's default parameters, whether its encoding gives tensors and offers explicit
+#: chance, worked out once
 _DEFAULTS: dict[int, tuple] = {}
 
 
-def _defaults(name: str) -> tuple[dict, bool]:
+def _defaults(name: str) -> tuple[dict, bool, bool]:
     declared = declaration(name)
     known = _DEFAULTS.get(id(declared))
     if known is None or known[0] is not declared:
@@ -152,25 +186,40 @@ def _defaults(name: str) -> tuple[dict, bool]:
         parameters["rng_seed"] = 0
         if encoding.natural_length is None:
             parameters["max_moves"] = DEFAULT_MAX_MOVES
-        known = _DEFAULTS[id(declared)] = (declared, parameters, encoding.has_tensors)
-    return known[1], known[2]
+        known = _DEFAULTS[id(declared)] = (declared, parameters, encoding.has_tensors,
+                                           encoding.explicit_chance)
+    return known[1], known[2], known[3]
 
 
-def _parameters(name: str) -> dict:
-    """The game parameters of ``name``: the game's options with their defaults, ``rng_seed``,
-    and ``max_moves`` where the game gives no bound on its length."""
-    return dict(_defaults(name)[0])
+def _parameters(name: str, explicit: bool = False) -> dict:
+    """The game parameters of ``name``: the game's options with their defaults, ``rng_seed``
+    (not with explicit chance: nothing is random then), and ``max_moves`` where the game gives no
+    bound on its length."""
+    parameters = dict(_defaults(name)[0])
+    if explicit:
+        del parameters["rng_seed"]
+    return parameters
 
 
-def game_type(name: str) -> "pyspiel.GameType":
-    """The OpenSpiel game type of the declared game ``name`` (see the module's docstring)."""
+def offers_explicit_chance(name: str) -> bool:
+    """Does the declared game ``name`` offer explicit chance (its encoding says)?"""
+    return _defaults(name)[2]
+
+
+def game_type(name: str, explicit: bool = False) -> "pyspiel.GameType":
+    """The OpenSpiel game type of the declared game ``name`` (see the module's docstring), with
+    explicit chance when ``explicit``."""
     declared = declaration(name)
     tensors = _defaults(name)[1]
+    if explicit and not offers_explicit_chance(name):
+        raise ValueError(f"{name} offers sampled chance only: its encoding lists no chance "
+                         "outcomes (see ninetynine.adapters.encoding, Explicit chance).")
+    mode = pyspiel.GameType.ChanceMode
     return pyspiel.GameType(
-        short_name=PREFIX + name,
-        long_name=f"Ninety-Nine kit: {declared.title}",
+        short_name=PREFIX + name + (EXPLICIT if explicit else ""),
+        long_name=f"Ninety-Nine kit: {declared.title}" + (", explicit chance" if explicit else ""),
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=mode.EXPLICIT_STOCHASTIC if explicit else mode.SAMPLED_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -181,7 +230,7 @@ def game_type(name: str) -> "pyspiel.GameType":
         provides_observation_string=True,
         provides_observation_tensor=tensors,
         provides_factored_observation_string=False,
-        parameter_specification=_parameters(name),
+        parameter_specification=_parameters(name, explicit),
     )
 
 
@@ -189,16 +238,19 @@ class NinetyNineGame(pyspiel.Game):
     """One declared game, with its options, as an OpenSpiel game.
 
     Beyond OpenSpiel's API: ``kit_game`` (the kit's game object), ``encoding`` (what the adapter
-    knows of it), ``action_of(move)``, ``move_of(action)``, ``state_from_kit(kit_state)``.
+    knows of it), ``explicit`` (explicit chance?), ``action_of(move)``, ``move_of(action)``,
+    ``state_from_kit(kit_state)``.
     """
 
-    def __init__(self, name: str, params: dict | None = None):
+    def __init__(self, name: str, params: dict | None = None, explicit: bool = False):
         params = dict(params or {})
-        defaults = _parameters(name)
+        defaults = _parameters(name, explicit)
         unknown = sorted(set(params) - set(defaults))
         if unknown:
-            raise ValueError(f"{PREFIX + name} has no parameter {unknown[0]!r}: its parameters "
-                             f"are {', '.join(defaults)}.")
+            why = " (with explicit chance nothing is random)" if unknown[0] == "rng_seed" else ""
+            raise ValueError(f"{PREFIX + name + (EXPLICIT if explicit else '')} has no parameter "
+                             f"{unknown[0]!r}{why}: its parameters are {', '.join(defaults)}.")
+        self.explicit = explicit
         values = {**defaults, **params}
         options = {key: values[key] for key in defaults if key not in ("rng_seed", "max_moves")}
         self.kit_game = make(name, **options)
@@ -208,18 +260,21 @@ class NinetyNineGame(pyspiel.Game):
         self.max_moves = min(bound for bound in (natural, values.get("max_moves")) if bound is not None)
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.encoding.moves),
-            max_chance_outcomes=0,
+            max_chance_outcomes=self.encoding.max_chance_outcomes if explicit else 0,
             num_players=self.kit_game.players,
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
             max_game_length=self.max_moves,
         )
-        super().__init__(game_type(name), info, values)
-        self._seeds = random.Random(values["rng_seed"])
+        super().__init__(game_type(name, explicit), info, values)
+        self._seeds = random.Random(values.get("rng_seed", 0))
 
     def new_initial_state(self, params=None) -> "NinetyNineState":
-        """A new game, dealt with the next seed of this game's sequence (``rng_seed``)."""
+        """A new game, dealt with the next seed of this game's sequence (``rng_seed``); with
+        explicit chance, the game before its deal: chance nodes deal it."""
+        if self.explicit:
+            return NinetyNineState(self, chance=_Chance(None))
         return NinetyNineState(self, seed=self._seeds.getrandbits(63))
 
     def state_from_kit(self, kit_state) -> "NinetyNineState":
@@ -285,23 +340,78 @@ def _loaded_box(name: str, options: dict, seed, text) -> _KitBox:
     return _KitBox(game, seed, None if text is None else game.from_json(text))
 
 
-class NinetyNineState(pyspiel.State):
-    """A state of a declared game, for OpenSpiel. ``kit`` is the game's own state."""
+class _Chance:
+    """Explicit chance in progress: what chance has decided so far for one move (``move``, an
+    action; None for the deal of a new game). ``draws`` are the draws decided whole (a shuffle's
+    order, a choice's place), ``kind`` and ``items`` the draw being decided (None: not asked for
+    yet), ``chosen`` its items so far."""
 
-    def __init__(self, game: NinetyNineGame, seed=None, kit_state=None):
+    def __init__(self, move, draws=(), kind=None, items=None, chosen=()):
+        self.move, self.draws, self.kind = move, list(draws), kind
+        self.items, self.chosen = items, list(chosen)
+
+    def __deepcopy__(self, memo):       # items are immutable (cards): the lists are copied
+        return _Chance(self.move, self.draws, self.kind, self.items, self.chosen)
+
+    def left(self) -> dict:
+        """The items the shuffle still has to place, and how many of each (a dict keeps the
+        order in which they first come)."""
+        left: dict = {}
+        for item in self.items:
+            left[item] = left.get(item, 0) + 1
+        for item in self.chosen:
+            left[item] -= 1
+        return {item: copies for item, copies in left.items() if copies}
+
+    def __str__(self) -> str:
+        asked = "" if self.kind is None else f"; {self.kind} of {len(self.items)}: " + " ".join(
+            map(str, self.chosen))
+        return f"chance for {'the deal' if self.move is None else f'action {self.move}'}: " \
+               f"{len(self.draws)} draws decided{asked}"
+
+
+class NinetyNineState(pyspiel.State):
+    """A state of a declared game, for OpenSpiel. ``kit`` is the game's own state.
+
+    With explicit chance, a move whose play draws on the state's generator is played on a copy
+    of the kit state whose generator is a ``ChanceScript``; when the script runs out of outcomes
+    (``ChanceNeeded``), the state becomes a chance node until chance has decided that draw, and
+    the move is played again on a fresh copy (see ``ninetynine.adapters.encoding``). Until the
+    move is played whole, ``kit`` is the state before it.
+    """
+
+    def __init__(self, game: NinetyNineGame, seed=None, kit_state=None, chance: _Chance | None = None):
         super().__init__(game)
         self._box = _KitBox(game.kit_game, seed, kit_state)
         self._moves = 0
+        self._chance = chance
 
     @property
     def kit(self):
         """The kit's state (``legal_moves()``, ``play()``, ``view(seat)`` ...)."""
         box = self._box
         if box.state is None:
-            box.state = self.get_game().kit_game.new_game(seed=box.seed)
+            if self.get_game().explicit:
+                self._resolve()                 # a new game's first draw: chance nodes
+                if box.state is None:
+                    raise ValueError("The game is not dealt yet: chance deals it first "
+                                     "(state.is_chance_node()).")
+            else:
+                box.state = self.get_game().kit_game.new_game(seed=box.seed)
         return box.state
 
+    @property
+    def dealt(self) -> bool:
+        """Is there a kit state yet? (Not at the chance nodes of an explicit deal: there every
+        string is empty and every tensor zero.)"""
+        return self._box.state is not None or not self.get_game().explicit
+
     def current_player(self) -> int:
+        if self._chance is not None:
+            if self._chance.kind is None:
+                self._resolve()
+            if self._chance is not None:
+                return pyspiel.PlayerId.CHANCE
         if self.is_terminal():
             return pyspiel.PlayerId.TERMINAL
         return self.kit.to_move
@@ -310,15 +420,92 @@ class NinetyNineState(pyspiel.State):
         action_of = self.get_game().encoding.action_of
         return sorted(action_of(move) for move in self.kit.legal_moves())
 
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The outcomes of this chance node and their probabilities (explicit chance): the
+        next item of a shuffle (each distinct item left, copies left / items left), or a place
+        in the sequence of a choice (each alike)."""
+        chance = self._chance
+        if chance is None or self.current_player() != pyspiel.PlayerId.CHANCE:
+            raise ValueError("This is not a chance node.")
+        if chance.kind == "choice":
+            return [(place, 1 / len(chance.items)) for place in range(len(chance.items))]
+        left = chance.left()
+        total = sum(left.values())
+        index = self._chance_index()
+        return sorted((index[item], copies / total) for item, copies in left.items())
+
+    def _chance_index(self) -> dict:
+        game = self.get_game()
+        index = getattr(game, "_chance_index", None)
+        if index is None:
+            index = game._chance_index = {item: at for at, item in
+                                          enumerate(game.encoding.chance_items)}
+        return index
+
     def _apply_action(self, action: int) -> None:
-        move = self.get_game().move_of(action)
-        self.kit.play(move)
-        self._moves += 1
+        chance = self._chance
+        if chance is not None:
+            if chance.kind == "choice":
+                chance.draws.append(action)
+                chance.kind = None
+            else:
+                chance.chosen.append(self.get_game().encoding.chance_items[action])
+            self._resolve()
+        elif self.get_game().explicit:
+            self._chance = _Chance(action)
+            self._moves += 1
+            self._resolve()
+        else:
+            self.kit.play(self.get_game().move_of(action))
+            self._moves += 1
+
+    def _resolve(self) -> None:
+        """Explicit chance: play the pending move (or deal the new game) with the draws decided
+        so far; if it needs another, ask chance for it (``_chance.kind``); draws with one
+        outcome only are decided here, without a chance node."""
+        chance = self._chance
+        while True:
+            if chance.kind == "shuffle":
+                left = chance.left()
+                if len(left) > 1:
+                    return                              # chance decides the next item
+                chance.chosen += [item for item, copies in left.items() for _ in range(copies)]
+                chance.draws.append(chance.chosen)
+            elif chance.kind == "choice":
+                if len(chance.items) > 1:
+                    return                              # chance decides the place
+                chance.draws.append(0)
+            chance.kind, chance.items, chance.chosen = None, None, []
+            game = self.get_game()
+            script = ChanceScript(chance.draws)
+            try:
+                if chance.move is None:
+                    played = game.encoding.new_state(script)
+                else:
+                    played = self._box.state.copy()
+                    played.rng = script
+                    played.play(game.move_of(chance.move))
+            except ChanceNeeded as needed:
+                if needed.kind == "choice" and len(needed.items) > game.encoding.max_chance_outcomes:
+                    raise ValueError(f"The game chose among {len(needed.items)} items, more than "
+                                     "its chance nodes can list.") from None
+                chance.kind, chance.items = needed.kind, needed.items
+                continue
+            played.rng = ChanceScript()                 # nothing random happens outside play
+            self._box.state, self._chance = played, None
+            return
 
     def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            chance = self._chance
+            if chance is not None and chance.kind == "choice":
+                return f"Chance chose {chance.items[action]}"
+            return f"Chance shuffled {self.get_game().encoding.chance_items[action]}"
         return str(self.get_game().move_of(action))
 
     def is_terminal(self) -> bool:
+        if self._chance is not None:
+            return False
         return self.kit.is_over or self._moves >= self.get_game().max_moves
 
     def returns(self) -> list[float]:
@@ -351,7 +538,15 @@ class NinetyNineState(pyspiel.State):
 
     def __str__(self) -> str:
         """The whole state, hidden cards included (for debugging: never shown to a seat): the
-        moves made, the game's own save, and the state's random generator if it has one."""
+        moves made, the game's own save, and the state's random generator if it has one (with
+        explicit chance: what chance has decided of a move being played)."""
+        if self.get_game().explicit:
+            lines = [f"moves {self._moves}"]
+            if self._box.state is not None:
+                lines.append(self._box.state.to_json())
+            if self._chance is not None:
+                lines.append(str(self._chance))
+            return "\n".join(lines)
         kit = self.kit
         lines = [f"moves {self._moves}", kit.to_json()]
         rng = getattr(kit, "rng", None)
@@ -379,44 +574,64 @@ class ViewObserver:
 
     def set_from(self, state: NinetyNineState, player: int) -> None:
         self.tensor.fill(0)
-        if self.dict:
+        if self.dict and state.dealt:
             self.encoding.fill(self.dict, state.view(player), self.perfect_recall)
 
     def string_from(self, state: NinetyNineState, player: int) -> str:
+        if not state.dealt:
+            return ""                   # explicit chance, before the deal: nothing to know yet
         view = state.view(player)
         return information_state_text(view) if self.perfect_recall else observation_text(view)
 
 
 # --- registering, and OpenSpiel's bots as kit bots -------------------------------------------------
 
-def _game_class(name: str) -> type:
+def _game_class(name: str, explicit: bool = False) -> type:
     """A subclass of NinetyNineGame for one game, as OpenSpiel registers a class per game.
 
     (Registering a plain function instead makes the interpreter abort as it exits.)"""
     def __init__(self, params=None):
-        NinetyNineGame.__init__(self, name, params)
-    return type(f"NinetyNine_{name}", (NinetyNineGame,), {"__init__": __init__})
+        NinetyNineGame.__init__(self, name, params, explicit)
+    return type(f"NinetyNine_{name}{EXPLICIT if explicit else ''}", (NinetyNineGame,),
+                {"__init__": __init__})
 
 
-#: the registered class of each game, by name (filled by ``register``)
+#: the registered class of each game, by name (filled by ``register``; explicit chance: by the
+#: name with ``EXPLICIT`` after it)
 GAME_CLASSES: dict[str, type] = {}
 
 
 def register() -> list[str]:
     """Register every declared game with OpenSpiel (each once; a game registered with
-    ``nn.register`` since the last call joins now); return their OpenSpiel names."""
+    ``nn.register`` since the last call joins now); return their OpenSpiel names (sampled
+    chance). A game whose encoding offers explicit chance is registered a second time, as
+    ``python_ninetynine_<name>_explicit`` (``explicit_names()`` lists them)."""
     known = {info.short_name for info in pyspiel.registered_games()}
     for name in DECLARATIONS:
         if PREFIX + name not in known:
             GAME_CLASSES[name] = _game_class(name)
             pyspiel.register_game(game_type(name), GAME_CLASSES[name])
+        if offers_explicit_chance(name) and PREFIX + name + EXPLICIT not in known:
+            GAME_CLASSES[name + EXPLICIT] = _game_class(name, explicit=True)
+            pyspiel.register_game(game_type(name, True), GAME_CLASSES[name + EXPLICIT])
     return [PREFIX + name for name in DECLARATIONS]
 
 
-def load_game(name: str, **options) -> NinetyNineGame:
-    """``pyspiel.load_game("python_ninetynine_<name>", options)``, registering the games first."""
+def explicit_names() -> list[str]:
+    """The OpenSpiel names of the declared games registered with explicit chance too."""
     register()
-    return pyspiel.load_game(PREFIX + name, options)
+    return [PREFIX + name + EXPLICIT for name in DECLARATIONS if offers_explicit_chance(name)]
+
+
+def load_game(name: str, chance: str = "sampled", **options) -> NinetyNineGame:
+    """``pyspiel.load_game("python_ninetynine_<name>", options)``, registering the games first;
+    ``chance="explicit"``: ``python_ninetynine_<name>_explicit``."""
+    if chance not in ("sampled", "explicit"):
+        raise ValueError(f"chance is 'sampled' or 'explicit', not {chance!r}.")
+    register()
+    if chance == "explicit" and not offers_explicit_chance(name):
+        game_type(name, explicit=True)                  # refuses in one sentence
+    return pyspiel.load_game(PREFIX + name + (EXPLICIT if chance == "explicit" else ""), options)
 
 
 def kit_bot(game: NinetyNineGame, bot, seed: int = 0):
@@ -473,6 +688,6 @@ def ismcts_bot(name: str, simulations: int = 100, uct_c: float = 2.0, rollouts: 
     return play
 
 
-__all__ = ["register", "load_game", "game_type", "NinetyNineGame", "NinetyNineState",
+__all__ = ["register", "load_game", "explicit_names", "offers_explicit_chance", "EXPLICIT", "game_type", "NinetyNineGame", "NinetyNineState",
            "ViewObserver", "kit_bot", "ismcts_bot", "observation_text", "information_state_text",
            "GAME_CLASSES", "PREFIX"]

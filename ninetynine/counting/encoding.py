@@ -23,6 +23,13 @@ class CountingEncoding(GameEncoding):
 
     Length: ``rounds`` times the deck when the rules never reshuffle (the Taiwanese rules);
     otherwise no bound.
+
+    Explicit chance (OpenSpiel's ``python_ninetynine_<name>_explicit``): every rule set. The
+    engine draws from its state's generator only to shuffle (each round's deck, a reshuffle of
+    the discard pile, the Taiwanese draw for the order of play) and to choose a random starter,
+    so every one of those is chance nodes: a deck's order card by card, each distinct card left
+    with probability copies left / cards left (``chance_items``: the distinct cards in deck
+    order). Cards drawn later were fixed by that order, which no view shows.
     """
 
     def __init__(self, game):
@@ -40,6 +47,7 @@ class CountingEncoding(GameEncoding):
         if not game.auto_draw:
             moves += [DRAW, END]
         super().__init__(game, moves)
+        self.chance_items = tuple(self.cards)
         rules = game.rules
         self.natural_length = None if rules.reshuffle else game.rounds * len(rules.deck)
         copies = max(rules.deck.count(card) for card in self.cards)
@@ -54,6 +62,16 @@ class CountingEncoding(GameEncoding):
                       Part("deck size", 1, len(rules.deck)), self.score,
                       Part("hand sizes", n, game.hand_size), Part("in round", n, 1),
                       Part("to move", n, 1)]
+
+    def new_state(self, rng):
+        """A new game dealt with ``rng`` (explicit chance): ``game.new_game`` with a given
+        generator."""
+        from .state import CountingState
+        state = CountingState(self.game, rng=rng)
+        events: list = []
+        state._start_round(events)
+        state.history.extend(events)
+        return state
 
     # --- OpenSpiel's tensors: absolute seats --------------------------------------------------
 
