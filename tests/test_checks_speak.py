@@ -8,7 +8,7 @@ last cell must count them. The solutions' stored outputs (which nbval compares o
 say "All N visible checks pass.". A learner's exception planted in exercise 4 gives one sentence
 with the input and the learner's own line, and the grader's feedback gives the same sentences.
 
-The 21 exercises run one after the other in one kernel (its namespace reset between them, as
+Every exercise runs one after the other in one kernel (its namespace reset between them, as
 a kernel restart would), so that no exercise pays for a kernel's start and the kit's imports.
 """
 from __future__ import annotations
