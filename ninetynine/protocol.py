@@ -221,13 +221,21 @@ def register(game) -> Declaration:
     """
     if isinstance(game, Declaration):
         return declare(game)
+    if not isinstance(getattr(game, "declaration", None), Declaration):
+        missing = [name for name in ("name", "new_game", "from_json") if not hasattr(game, name)]
+        if missing:
+            raise TypeError(f"register needs a game object (with name, new_game and from_json), "
+                            f"but this one has no {missing[0]}: see ninetynine.protocol.")
+    return declare(declaration_of_game(game))
+
+
+def declaration_of_game(game) -> Declaration:
+    """The declaration a game object makes of itself, registered or not: its class's own (the
+    kit's games, so a rule set of your own has the running-total game's front-ends), else one
+    made from the object, with the defaults of the optional attributes (above)."""
     own = getattr(game, "declaration", None)
-    if isinstance(own, Declaration):        # a kit game's class declares its own front-ends
-        return declare(own)
-    missing = [name for name in ("name", "new_game", "from_json") if not hasattr(game, name)]
-    if missing:
-        raise TypeError(f"register needs a game object (with name, new_game and from_json), but "
-                        f"this one has no {missing[0]}: see ninetynine.protocol.")
+    if isinstance(own, Declaration):
+        return own
     players = getattr(game, "players", 2)
 
     def build(**options):
@@ -237,13 +245,14 @@ def register(game) -> Declaration:
             raise ValueError(f"{game.name} takes no options: leave out {', '.join(options)}.")
         return type(game)(**{**game.options, **options})
 
-    return declare(Declaration(
-        name=game.name, build=build, title=getattr(game, "title", game.name),
+    name = getattr(game, "name", None)
+    return Declaration(
+        name=name, build=build, title=getattr(game, "title", name),
         players=(players,) if isinstance(players, int) else tuple(players),
         bots=("ninetynine.bots:BASIC_BOTS", dict(getattr(game, "bots", None) or {})),
         words=_words_of(game), events=getattr(game, "events", None) or type(game).__module__,
         show=getattr(game, "show", None),
-        game=game))
+        game=game)
 
 
 def _words_of(game) -> Words | None:

@@ -26,8 +26,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..protocol import DECLARATIONS, Declaration, declaration
-from .basic import BASIC_BOTS, random_bot
+from ..protocol import DECLARATIONS, declaration, declaration_of_game
+from .basic import BASIC_BOTS, random_bot  # noqa: F401  (declarations name ninetynine.bots:BASIC_BOTS)
 from .board import BOARD_BOTS
 from .counting import cautious_bot, expert_bot, search_bot
 from .tricks import TRICKS_BOTS
@@ -56,10 +56,7 @@ def bots_for(game) -> dict[str, Callable]:
         return DECLARATIONS[name].bot_table()
     if isinstance(game, str):
         return declaration(game).bot_table()          # the sentence naming the known games
-    own = getattr(game, "declaration", None)          # a kit game's class declares its bots
-    if isinstance(own, Declaration):
-        return own.bot_table()
-    return {**BASIC_BOTS, **dict(getattr(game, "bots", None) or {})}
+    return declaration_of_game(game).bot_table()
 
 
 def get(bot: str | Callable, game=None) -> Callable:
