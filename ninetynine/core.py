@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -181,7 +182,15 @@ def _restore(value, annotation, parse_card):
     return value
 
 
-# --- the random generator in a save ----------------------------------------------------------------
+# --- what a save holds: cards as text, the random generator ---------------------------------------
+
+def saved_cards(text, parse_card: Callable) -> list:
+    """Cards as a save writes them, text only ("6C 9D KH"), each read with ``parse_card``; any
+    other kind of value is a TypeError (the loader turns it into ``CorruptSave``)."""
+    if not isinstance(text, str):
+        raise TypeError(f"cards must be written as text, not {text!r}")
+    return [parse_card(word) for word in text.split()]
+
 
 def rng_to_data(rng) -> list:
     """A random generator's whole state as JSON-ready data (a save holds it, so that a loaded
@@ -192,7 +201,6 @@ def rng_to_data(rng) -> list:
 
 def rng_from_data(data):
     """The random generator ``rng_to_data`` wrote."""
-    import random
     rng = random.Random()
     version, internal, gauss = data
     rng.setstate((version, tuple(internal), gauss))

@@ -5,7 +5,8 @@ as the original would. Loading refuses anything corrupt or impossible with one s
 """
 from __future__ import annotations
 
-from ..core import CorruptSave, event_from_dict, read_save, rng_from_data, rng_to_data, save_text
+from ..core import (CorruptSave, event_from_dict, read_save, rng_from_data, rng_to_data,
+                    save_text, saved_cards)
 from .moves import parse_card
 from .state import BoardState
 from .validation import validate
@@ -55,6 +56,4 @@ def state_from_json(game, text: str) -> BoardState:
 
 
 def _cards(text) -> list:
-    if not isinstance(text, str):
-        raise TypeError(f"cards must be written as text, not {text!r}")
-    return [parse_card(word) for word in text.split()]
+    return saved_cards(text, parse_card)

@@ -6,7 +6,8 @@ as the original would. Loading refuses anything corrupt or impossible with one s
 from __future__ import annotations
 
 from ..cards import CardError, cards_text
-from ..core import CorruptSave, event_from_dict, read_save, rng_from_data, rng_to_data, save_text
+from ..core import (CorruptSave, event_from_dict, read_save, rng_from_data, rng_to_data,
+                    save_text, saved_cards)
 from .cards import parse_card, sorted_cards
 from .state import TricksState
 from .validation import validate
@@ -42,9 +43,7 @@ def state_to_json(state: TricksState) -> str:
 
 
 def _cards(text) -> list:
-    if not isinstance(text, str):
-        raise TypeError(f"cards must be written as text, not {text!r}")
-    return [parse_card(word) for word in text.split()]
+    return saved_cards(text, parse_card)
 
 
 def state_from_json(game, text: str) -> TricksState:
