@@ -48,10 +48,11 @@ def describe(event, you: int | None = None, names: Names = None) -> str:
     everyone in the third person).
 
     >>> from ninetynine.counting import events as ev
-    >>> describe(ev.TokensLost(1, 1, "passing", 1, 8))
-    'Seat 1 passes a milestone and loses a token.'
-    >>> describe(ev.PlayerSkipped(0, 2), you=0)
+    >>> describe(ev.PlayerSkipped(0, 2), you=0)              # the running-total game's words
     'You are skipped.'
+    >>> from ninetynine.tricks.events import NoPremium
+    >>> describe(NoPremium(deal=1))                          # the trick-taking game's
+    'Nobody declares or reveals.'
     """
     return words_for(event).describe(event, you=you, names=names)
 

@@ -4,14 +4,7 @@ Written to the kit's two rules for sentences (``ninetynine/text.py``): read alou
 and each comes in the "you" form and the third person. The grammar they share with the other games
 (seat names, plurals, lists) is ``ninetynine/grammar.py``. The game's declaration names this module
 (``words="ninetynine.counting.words"``), and ``ninetynine.text.describe`` hands it every event of
-the game.
-
->>> from ninetynine.counting import events as ev
->>> from ninetynine.cards import parse_card
->>> describe(ev.CardPlayed(0, parse_card("6C"), None, 27, 33), you=0)
-'You play the 6 of Clubs. The count is 33.'
->>> describe(ev.CardPlayed(2, parse_card("KH"), None, 27, 37), you=0)
-'Seat 2 plays the King of Hearts. The count is 37.'
+the game; ``describe`` below shows it with examples.
 """
 from __future__ import annotations
 
