@@ -8,6 +8,7 @@ run (``required``). A test that only grades code the kit trusts runs without the
 """
 from __future__ import annotations
 
+import importlib
 import os
 import shutil
 
@@ -24,6 +25,14 @@ def required(reason: str) -> None:
         pytest.fail(f"{reason} (CI=true: the test must run on CI, where .ci/run installs what it needs)",
                     pytrace=False)
     pytest.skip(reason, allow_module_level=True)
+
+
+def module_or_skip(name: str, reason: str):
+    """The module ``name``, imported; when it is not installed, ``required(reason)``."""
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        required(reason)
 
 
 def without_bwrap(what: str) -> str:

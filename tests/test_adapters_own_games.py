@@ -17,10 +17,11 @@ import warnings
 from pathlib import Path
 
 import pytest
+from machine import module_or_skip
 
-pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is not installed: pip install "
-                              "'ninetynine[ecosystem]' to run the adapters' tests.")
-pytest.importorskip("pettingzoo", reason="PettingZoo is not installed: install the ecosystem extra.")
+pyspiel = module_or_skip("pyspiel", "OpenSpiel is not installed: pip install "
+                         "'ninetynine[ecosystem]' to run the adapters' tests.")
+module_or_skip("pettingzoo", "PettingZoo is not installed: install the ecosystem extra.")
 import numpy as np  # noqa: E402
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402

@@ -14,18 +14,13 @@ runs in seconds.
 """
 from __future__ import annotations
 
-import os
 import random
 
 import pytest
+from machine import module_or_skip
 
-try:
-    import pyspiel
-except ImportError:                           # the dev extra installs it: CI must not skip
-    if os.environ.get("CI") == "true":
-        raise
-    pytest.skip("OpenSpiel is not installed: pip install 'ninetynine[ecosystem]' to run the "
-                "OpenSpiel adapter's tests.", allow_module_level=True)
+pyspiel = module_or_skip("pyspiel", "OpenSpiel is not installed: pip install "
+                         "'ninetynine[ecosystem]' to run the OpenSpiel adapter's tests.")
 
 import numpy as np
 from open_spiel.python.algorithms import ismcts, mcts

@@ -9,18 +9,13 @@ own CFR and exploitability run on a small game. The sampled-chance games stay as
 from __future__ import annotations
 
 import math
-import os
 import random
 
 import pytest
+from machine import module_or_skip
 
-try:
-    import pyspiel
-except ImportError:                           # the dev extra installs it: CI must not skip
-    if os.environ.get("CI") == "true":
-        raise
-    pytest.skip("OpenSpiel is not installed: pip install 'ninetynine[ecosystem]' to run the "
-                "OpenSpiel adapter's tests.", allow_module_level=True)
+pyspiel = module_or_skip("pyspiel", "OpenSpiel is not installed: pip install "
+                         "'ninetynine[ecosystem]' to run the OpenSpiel adapter's tests.")
 
 from open_spiel.python.algorithms import cfr, exploitability
 
