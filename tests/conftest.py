@@ -47,34 +47,42 @@ def grading_mode():
         os.environ["NINETYNINE_GRADING"] = old
 
 
-#: The test files that take longest (``pytest -n auto --dist loadfile --durations=0``, summed by
-#: file), slowest first. ``make test`` runs with ``--no-loadscope-reorder``, so the workers
+#: The test files that take longest (``benchmarks/test_suite.py``, for ``make test-all`` and then
+#: for ``make test``), slowest first. ``make test`` runs with ``--no-loadscope-reorder``, so the workers
 #: take these first and the many short files fill in around them: a long file started last would
 #: leave the other workers idle while one finishes it. The two class gradings (``test_grading``,
 #: ``test_hostile_class``: two sandboxes at a time, each under a time limit on the clock) are
 #: not handed out one after the other but with a file between them, so that they seldom run
 #: side by side: four sandboxes on two cores would halve the time each honest submission has.
 SLOWEST_FIRST = [
+    # make test-all only (the slow mark)
     "tests/test_exercise_mutants_testing_and_own_game.py",
-    "tests/test_browser.py",
     "tests/test_grading_solutions.py",
     "tests/test_exercise_mutants_game_ai.py",
     "tests/test_site.py",
     "tests/test_exercise_mutants_board_and_tricks.py",
-    "tests/test_grading.py",
-    "tests/test_conformance.py",
+    "tests/test_forged_checks.py",
     "tests/test_hostile_class.py",
-    "tests/test_tricks_bots.py",
     "tests/test_nbgrader.py",
     "tests/test_exercise_mutants.py",
-    "tests/test_tournament.py",
+    "solutions/18-monte-carlo-bot.ipynb",
+    # make test as well
+    "tests/test_conformance.py",
     "tests/test_search_bot.py",
-    "tests/test_forged_checks.py",
+    "tests/test_browser.py",
+    "tests/test_check_game_channel.py",
+    "tests/test_openspiel.py",
+    "tests/test_grading.py",
+    "tests/test_tournament.py",
+    "tests/test_openspiel_chance.py",
+    "tests/test_tournament_secrecy.py",
+    "notebooks/17-monte-carlo.ipynb",
+    "tests/test_grading_environment.py",
+    "notebooks/18-testing-a-game-engine.ipynb",
+    "tests/test_tricks_bots.py",
     "tests/test_bots.py",
     "tests/test_grading_cli.py",
     "tests/test_board_bots.py",
-    "solutions/18-monte-carlo-bot.ipynb",
-    "notebooks/17-monte-carlo.ipynb",
 ]
 
 

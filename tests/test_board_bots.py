@@ -72,6 +72,7 @@ def test_the_heuristic_beats_random_play():
     assert wilson(wins, 20)[0] > 0.5
 
 
+@pytest.mark.slow                    # a match decided by a sequential test: make test-all
 def test_the_search_bot_beats_the_heuristic():
     # Measured at 51 of 60 (85%); 12 games put the lower end of the 95% interval above 1/2 for
     # anything from 10 wins up (this seed: 11 of 12, lower end 0.65); benchmarks/board_bots.py

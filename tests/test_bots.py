@@ -266,6 +266,7 @@ def test_bots_registry_keeps_the_random_bot():
 STRENGTH_GAMES = {"quentin_c": 100, "rs_games": 120, "classic": 400, "taiwanese": 100}
 
 
+@pytest.mark.slow                    # a match decided by a sequential test: make test-all
 @pytest.mark.parametrize("rules", RULES)
 @pytest.mark.parametrize("stronger, weaker", [("expert", "cautious"), ("cautious", "random")])
 def test_stronger_bot_wins_head_to_head(rules, stronger, weaker):

@@ -203,6 +203,7 @@ def test_a_game_that_misbehaves_while_check_game_runs_stops_the_learner(how):
             learner.call("len", [])
 
 
+@pytest.mark.slow                    # waits out a grading time limit: make test-all
 def test_a_game_that_hangs_in_check_game_is_out_of_time_and_the_other_checks_keep_their_points(
         tmp_path):
     import nbformat

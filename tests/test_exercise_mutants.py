@@ -11,6 +11,7 @@ CASES = cases(1, 8)
 pytestmark = pytest.mark.usefixtures("grading_mode")
 
 
+@pytest.mark.slow                    # every mutant graded: make test-all
 @pytest.mark.parametrize("number, mutant", CASES, ids=[case_id(case) for case in CASES])
 def test_mutant_fails_exactly_its_checks_with_a_sentence(number, mutant):
     check_mutant(number, mutant)

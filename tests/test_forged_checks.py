@@ -27,7 +27,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 skip_without_bwrap("forged submissions")
 
-pytestmark = pytest.mark.usefixtures("grading_mode")
+#: Each forgery graded in a sandbox: ``make test-all`` runs them (the ``slow`` mark, pyproject.toml).
+pytestmark = [pytest.mark.usefixtures("grading_mode"), pytest.mark.slow]
 
 FORGE_THE_CHECK = ('import ninetynine.grading.channel as c; '
                    'c.current_server().op_check = lambda m: {"passed": True}')

@@ -26,11 +26,16 @@ import sys
 import tempfile
 from pathlib import Path
 
+import pytest
+
 from machine import required, sandbox_flags
 from ninetynine.grading.notebooks import checks, read, solution_paths
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTIONS = ROOT / "solutions"
+
+#: Every solution graded in sandboxes takes about three minutes: ``make test-all`` runs it.
+pytestmark = pytest.mark.slow
 
 
 @contextlib.contextmanager

@@ -55,6 +55,9 @@ EXPECTED = {
 #: marks in the command lines of the processes two cheats leave behind
 LEFT_BEHIND = ("oli-30072", "time.sleep(301)")
 
+#: A whole hostile class graded in sandboxes: ``make test-all`` runs it (the ``slow`` mark, pyproject.toml).
+pytestmark = pytest.mark.slow
+
 
 def tree(*folders: Path) -> dict[str, str]:
     """Every file under ``folders`` with the digest of its bytes."""

@@ -28,6 +28,9 @@ EXERCISES = ["01-rs-games-rules", "03-no-safe-card", "13-tricks-trick-winner"]
 if os.environ.get("CI") != "true" and importlib.util.find_spec("nbgrader") is None:
     pytest.skip("nbgrader is in the dev extra: pip install -e '.[dev]'", allow_module_level=True)
 
+#: Nbgrader releases and grades the course: ``make test-all`` runs it (the ``slow`` mark, pyproject.toml).
+pytestmark = pytest.mark.slow
+
 
 def nbgrader(course: Path, *arguments: str) -> subprocess.CompletedProcess:
     """Run the nbgrader command in ``course`` (its database tool, alembic, found beside Python)."""

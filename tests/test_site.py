@@ -70,6 +70,7 @@ def built_site() -> Path:
     return site.SITE
 
 
+@pytest.mark.slow                    # the whole site in Chromium, about 2 minutes: make test-all
 def test_the_site_runs_notebook_00_and_an_exercise_offline_and_its_download_grades(
         built_site, tmp_path):
     from ninetynine.site_check import (RecordingProxy, Requests, chromium, in_thread,

@@ -187,6 +187,7 @@ def test_rules_bot_beats_random_play():
     assert lower_end(differences) > 0, statistics.fmean(differences)
 
 
+@pytest.mark.slow                    # a match decided by a sequential test: make test-all
 def test_search_bot_beats_the_rules_bot_on_the_same_cards():
     """The default search bot against the rules bot on the same cards: 3 games of 9 deals, the
     search bot at seat 0, 1 and 2 in turn (27 deals, about 8 seconds on an idle machine).
