@@ -3,11 +3,14 @@
 One JupyterLab (127.0.0.1, a free port, no token, the news pop-up switched off) serves a copy of
 ``notebooks/00-start-here.ipynb`` - which ends with the counting game's ``Table`` - with two
 cells added at its end: notebook 13's ``TricksTable`` and notebook 12's ``BoardTable``. Headless
-Chromium opens it once at 1100 x 760, runs all cells and hides the file browser (Ctrl+B). Then
+Chromium opens it once at 1100 x 760 in JupyterLab's default layout (the file browser open) and
+runs all cells. Then
 one test per table (a browser test costs seconds of a busy core, so each is comprehensive) puts
-the focus on that table's frame - the one programmatic step, as a screen reader's jump to a
-region - and plays by keyboard alone (Tab, Shift+Tab, the arrow keys, Enter, digits; no mouse)
-through a whole round, deal or game to its summary:
+runs that table's cell as a learner does (a click on the cell, Shift+Enter): the new table takes
+the focus by itself, every navigation key pressed there stays in the table (JupyterLab's active
+cell and the notebook's scroll never move, during the whole play too), and the test plays by
+keyboard alone (Tab, Shift+Tab, the arrow keys, Enter, digits; no mouse) through a whole round,
+deal or game to its summary:
 
 - counting: cards played with Enter until the round ends (an Ace's or a 10's choices take the
   focus); the count on the felt matches the narration; the summary's "Next round" has the focus;
@@ -21,9 +24,11 @@ through a whole round, deal or game to its summary:
 
 Each test also runs axe-core on its table (``axe-playwright-python``) and fails on any serious
 or critical violation, checks that the table (status, felt or board, hand, buttons) fits in the
-1100 x 760 window, and saves the window to ``test-artifacts/`` (and to ``docs/images/`` with
-``NINETYNINE_UPDATE_SCREENSHOTS=1``, to refresh the README's pictures). Without Chromium the tests
-are skipped with a message, except on CI (``CI=true``), where they fail.
+window at 1366 x 768 and 1100 x 760 beside the file browser and that no card's badge covers the
+hand's hint, and saves the window to ``test-artifacts/`` (and the table alone, as a learner sees
+it, to ``docs/images/`` with ``NINETYNINE_UPDATE_SCREENSHOTS=1``, to refresh the pictures of the
+README and notebook 00). Without Chromium the tests are skipped with a message, except on CI
+(``CI=true``), where they fail.
 """
 from __future__ import annotations
 
@@ -57,6 +62,10 @@ COUNTING, TRICKS, BOARD = 0, 1, 2                  # the tables, in page order
 ARTIFACTS = ROOT / "test-artifacts"
 DOCS_IMAGES = ROOT / "docs" / "images"
 WINDOW = {"width": 1100, "height": 760}
+LARGER_WINDOW = {"width": 1366, "height": 768}
+#: JupyterLab extensions of the dev extra that a learner's lab (the notebook extra) has not.
+LEARNER_ABSENT_EXTENSIONS = ["@jupyter/nbgrader", "@jupyter-notebook/lab-extension",
+                             "@jupyterlite/pyodide-kernel-extension"]
 
 
 # --- JupyterLab, Chromium and the page ------------------------------------------------------------
@@ -116,12 +125,20 @@ def lab(tmp_path_factory):
     settings.mkdir(parents=True)
     (settings / "notification.jupyterlab-settings").write_text(
         json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+    # The page a learner sees after make lab (the notebook extra): the dev extra's nbgrader,
+    # notebook and JupyterLite extensions add menus, buttons and a sidebar the learner's lab does
+    # not have, and the pictures in docs/images/ would show them.
+    labconfig = work / "config" / "labconfig"
+    labconfig.mkdir(parents=True)
+    (labconfig / "page_config.json").write_text(json.dumps({"disabledExtensions": {
+        name: True for name in LEARNER_ABSENT_EXTENSIONS}}))
     port = free_port()
     # The kernels talk to the server over Unix sockets, not TCP ports another worker could take
     # (tests/conftest.py); their files go in a folder of short name (a socket's path must stay
     # under 108 bytes).
     runtime = tempfile.mkdtemp(prefix="lab-")
     env = dict(os.environ, JUPYTERLAB_SETTINGS_DIR=str(work / "settings"),
+               JUPYTER_CONFIG_DIR=str(work / "config"),
                JUPYTERLAB_WORKSPACES_DIR=str(work / "workspaces"),   # no tabs left from other runs
                JUPYTER_RUNTIME_DIR=runtime)
     env.pop("NINETYNINE_GRADING", None)
@@ -201,26 +218,49 @@ def page(browser, lab):
             raise                                   # the cells ran: a table is really missing
         run_all_cells(page)
         last.wait_for()
-    page.keyboard.press("Control+b")                # hide the file browser: the tables' room
+    # JupyterLab's default layout, the file browser open: the tables must fit beside it.
     yield page
     page.close()
 
 
+#: Where the notebook is: its active cell (by position) and how far it is scrolled.
+NOTEBOOK_PLACE = """() => {
+    const cells = [...document.querySelectorAll('.jp-Notebook .jp-Cell')];
+    const scroller = document.querySelector('.jp-WindowedPanel-outer') || document.querySelector('.jp-Notebook');
+    return {active: cells.findIndex((cell) => cell.classList.contains('jp-mod-active')),
+            scrolled: Math.round(scroller.scrollTop)};
+}"""
+
+
+def run_table_cell(page, index: int) -> None:
+    """Run table ``index``'s cell as a learner does: click the cell, press Shift+Enter. The new
+    table takes the focus by itself; the notebook moves on to the next cell."""
+    cell = page.locator(".jp-Notebook .jp-CodeCell").filter(has=page.locator(".nn-frame")).nth(index)
+    cell.locator(".nn-root").evaluate("el => el.dataset.old = 'yes'")
+    cell.scroll_into_view_if_needed()
+    cell.locator(".jp-InputPrompt").click()
+    page.keyboard.press("Shift+Enter")
+    cell.locator(".nn-root:not([data-old])").wait_for()
+    page.wait_for_function(
+        "(index) => document.querySelectorAll('.nn-root')[index].contains(document.activeElement)",
+        arg=index, timeout=15_000)
+    page.wait_for_timeout(500)                      # past JupyterLab's own step to the next cell
+
+
 def at_table(page, index: int, artifact: str, play) -> None:
-    """Focus table ``index`` and ``play(table)``; a screenshot to test-artifacts/ on failure."""
-    table = Table(page, index)
-    frame = page.locator(".nn-frame").nth(index)
-    frame.scroll_into_view_if_needed()
-    inside = "el => el.contains(document.activeElement)"
-    for _ in range(10):                             # the one programmatic step: reach the table
-        frame.focus()                               # (JupyterLab may take the focus back once,
-        page.wait_for_timeout(300)                  # making the table's cell the active one)
-        if frame.evaluate(inside):
-            page.wait_for_timeout(300)
-            if frame.evaluate(inside):
-                break
+    """Run table ``index``'s cell and ``play(table)`` by keyboard from where the focus lands;
+    JupyterLab's active cell and the notebook's scroll never move during play (the table keeps
+    every key). A screenshot goes to test-artifacts/ on failure."""
     try:
+        run_table_cell(page, index)
+        table = Table(page, index)
+        assert table.focused()["inTable"], "the table takes the focus when its cell runs"
+        before = page.evaluate(NOTEBOOK_PLACE)
+        table.keys_stay_in_the_table()
+        assert page.evaluate(NOTEBOOK_PLACE) == before, "a key moved JupyterLab's notebook"
         play(table)
+        assert page.evaluate(NOTEBOOK_PLACE)["active"] == before["active"], (
+            "JupyterLab's active cell changed during play")
     except BaseException:
         page.screenshot(path=str(ARTIFACTS / f"{artifact}-failure.png"))
         raise
@@ -285,6 +325,32 @@ class Table:
     def has(self, selector: str) -> bool:
         return self.root.locator(selector).count() > 0
 
+    def keys_stay_in_the_table(self) -> None:
+        """From the control that has the focus, every navigation key moves within its group (the
+        hand, or the board's grid) and the focus never leaves the table; it ends on the group's
+        first control."""
+        keys = self.page.keyboard
+        start = self.focused()
+        for key in ("ArrowRight", "ArrowDown", "End", "ArrowLeft", "ArrowUp", "Home", "PageDown",
+                    "PageUp", "Control+Home", "Control+End"):
+            keys.press(key)
+            now = self.focused()
+            assert now["inTable"], f"{key} took the focus out of the table: {now}"
+            assert (now["group"], now["role"]) == (start["group"], start["role"]), (
+                f"{key} left the {start['group'] or start['role']}: {now}")
+        if start["group"] == "hand" and self.root.locator(".nn-hand button").count() > 1:
+            keys.press("Home")
+            first = self.focused()["name"]
+            keys.press("ArrowRight")
+            assert self.focused()["name"] != first, "ArrowRight moves to the next card"
+            keys.press("ArrowLeft")
+            assert self.focused()["name"] == first, "ArrowLeft moves back"
+            keys.press("End")
+            keys.press("ArrowRight")
+            assert self.focused()["name"] == self.root.locator(".nn-hand button").last.get_attribute(
+                "aria-label"), "End reaches the last card and ArrowRight stays there"
+            keys.press("Home")                      # back where a player starts: the first card
+
     def audit(self, what: str) -> None:
         """axe-core on this table only (JupyterLab's own page has known issues of its own): no
         serious or critical violation."""
@@ -308,27 +374,53 @@ class Table:
         return name
 
     def check_fit_and_screenshot(self, name: str) -> None:
-        """The table's play area (status, felt or board, hand, buttons) lies inside the
-        1100 x 760 window; the window is saved as a picture."""
-        frame = self.root.locator(".nn-frame")
-        frame.scroll_into_view_if_needed()
-        self.page.evaluate("(index) => document.querySelectorAll('.nn-frame')[index]"
-                           ".scrollIntoView({block: 'start'})", self.index)
-        parts = self.root.evaluate("""(root) => {
-            const box = (s) => { const e = root.querySelector(s); if (!e) return null;
-                const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
-            return {status: box('.nn-top'), table: box('.nn-felt-area') || box('.nn-board-area'),
-                    hand: box('.nn-hand-area'), buttons: box('.nn-buttons')}; }""")
-        for part, box in parts.items():
-            if box is None:
-                continue
-            left, top, right, bottom = box
-            assert left >= 0 and top >= 0 and right <= WINDOW["width"] \
-                and bottom <= WINDOW["height"], f"the table's {part} is outside the window: {box}"
+        """The table's play area (status, felt or board, hand, buttons) lies inside the window
+        at 1366 x 768 and at 1100 x 760, with JupyterLab's file browser open; the window is saved
+        as a picture at 1100 x 760."""
+        for window in (LARGER_WINDOW, WINDOW):
+            self.page.set_viewport_size(window)
+            self.page.wait_for_timeout(300)             # JupyterLab lays the panels out again
+            self.page.evaluate("(index) => document.querySelectorAll('.nn-frame')[index]"
+                               ".scrollIntoView({block: 'start'})", self.index)
+            parts = self.root.evaluate("""(root) => {
+                const box = (s) => { const e = root.querySelector(s); if (!e) return null;
+                    const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+                return {status: box('.nn-top'), table: box('.nn-felt-area') || box('.nn-board-area'),
+                        hand: box('.nn-hand-area'), buttons: box('.nn-buttons')}; }""")
+            for part, box in parts.items():
+                if box is None:
+                    continue
+                left, top, right, bottom = box
+                assert left >= 0 and top >= 0 and right <= window["width"] \
+                    and bottom <= window["height"], (
+                        f"at {window['width']} x {window['height']}, the table's {part} is outside "
+                        f"the window: {box}")
         self.page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+        overlaps = self.root.evaluate("""(root) => {
+            const hint = root.querySelector('.nn-hint'); if (!hint) return [];
+            const below = hint.getBoundingClientRect().bottom;
+            return [...root.querySelectorAll('.nn-chosen, .nn-not-now')]
+                .filter((badge) => badge.getBoundingClientRect().top < below)
+                .map((badge) => badge.textContent); }""")
+        assert not overlaps, f"a card's badge covers the hand's hint: {overlaps}"
         if os.environ.get("NINETYNINE_UPDATE_SCREENSHOTS") == "1":
-            DOCS_IMAGES.mkdir(parents=True, exist_ok=True)
-            self.page.screenshot(path=str(DOCS_IMAGES / f"{name}.png"))
+            self.picture_for_the_docs(name)
+
+    def picture_for_the_docs(self, name: str) -> None:
+        """The table alone, as a learner sees it, without its log: a taller window, so that the
+        whole table is in view, and the picture cut to the table."""
+        DOCS_IMAGES.mkdir(parents=True, exist_ok=True)
+        self.page.set_viewport_size({"width": WINDOW["width"], "height": 1200})
+        self.root.evaluate("(root) => root.querySelectorAll('.nn-panel')"
+                           ".forEach((panel) => { panel.style.display = 'none'; })")
+        try:
+            self.root.scroll_into_view_if_needed()
+            self.page.wait_for_timeout(300)
+            self.root.screenshot(path=str(DOCS_IMAGES / f"{name}.png"))
+        finally:
+            self.root.evaluate("(root) => root.querySelectorAll('.nn-panel')"
+                               ".forEach((panel) => { panel.style.display = ''; })")
+            self.page.set_viewport_size(WINDOW)
 
 
 # --- the counting table: a round ------------------------------------------------------------------

@@ -8,7 +8,11 @@
 //   their description, and the controller refuses them in words if pressed anyway;
 // - the board is a WAI-ARIA grid: one Tab stop, arrow keys, Home/End, Enter or Space to place,
 //   digits jump to a square;
-// - focus survives every redraw (same control, else the same place in its group).
+// - focus survives every redraw (same control, else the same place in its group);
+// - the keyboard stays in the table: the arrow keys, Home, End, Page Up and Page Down move
+//   within a group (the hand, the choices, the buttons; the board is a grid of its own) and never
+//   reach JupyterLab (which would move to another cell or scroll the notebook);
+// - a table takes the focus when its cell has just run, unless the learner is typing elsewhere.
 
 function h(tag, attrs, ...children) {
   const node = document.createElement(tag);
@@ -221,6 +225,73 @@ function boardGrid(centre, send, state) {
   return grid;
 }
 
+// --- the keyboard -----------------------------------------------------------------------------
+
+const NAVIGATION = new Set(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End",
+  "PageUp", "PageDown"]);
+
+// Where a navigation key moves the focus in a group of controls: back, on, first or last.
+function stepInGroup(key, at, count) {
+  const to = { ArrowLeft: at - 1, ArrowUp: at - 1, ArrowRight: at + 1, ArrowDown: at + 1,
+    Home: 0, PageUp: 0, End: count - 1, PageDown: count - 1 }[key];
+  return Math.max(0, Math.min(count - 1, to));
+}
+
+// The table's own keys: a navigation key pressed anywhere in the table moves within the focused
+// control's group and goes no further (the board's grid handles its keys before this). In a
+// scrolling log the browser scrolls the log, and JupyterLab still never sees the key.
+function keepKeysInTable(el) {
+  return (event) => {
+    if (!NAVIGATION.has(event.key) || event.altKey || event.metaKey) return;
+    event.stopPropagation();
+    if (event.target.closest(".nn-scroll")) return;
+    event.preventDefault();
+    const group = event.target.dataset ? event.target.dataset.group : null;
+    if (!group) return;
+    const peers = [...el.querySelectorAll(`[data-group="${group}"]`)];
+    const at = peers.indexOf(event.target);
+    if (at >= 0) peers[stepInGroup(event.key, at, peers.length)].focus();
+  };
+}
+
+// Is the learner typing somewhere (a cell's editor with text in it, an input box)? Then a table
+// that appears does not take the focus away. The empty cell JupyterLab adds after running the
+// last cell is not typing.
+function learnerIsTyping() {
+  const active = document.activeElement;
+  if (!active || active === document.body) return false;
+  const editable = active.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(active.tagName);
+  return editable && (active.value !== undefined ? active.value : active.textContent).trim() !== "";
+}
+
+// The first control a player wants: the summary's button, else a playable card, else any card,
+// else the table's buttons, else the table itself.
+function firstControl(el, frame) {
+  return el.querySelector('[data-group="summary"]')
+    || el.querySelector('[data-group="hand"]:not([aria-disabled="true"])')
+    || el.querySelector('[data-group="hand"]') || el.querySelector('[data-group="choices"]')
+    || el.querySelector('[role="gridcell"][tabindex="0"]') || el.querySelector('[data-group="buttons"]')
+    || frame;
+}
+
+// A table whose cell has just run takes the focus once it is on the page (JupyterLab may take
+// the focus back once while it moves to the next cell: the table takes it again).
+function enterWhenShown(el, frame) {
+  const enter = () => {
+    if (!el.contains(document.activeElement) && !learnerIsTyping()) firstControl(el, frame).focus();
+  };
+  let frames = 0;
+  const whenOnPage = () => {
+    if (!el.isConnected) {
+      if (++frames < 100) requestAnimationFrame(whenOnPage);
+      return;
+    }
+    enter();
+    setTimeout(enter, 300);
+  };
+  requestAnimationFrame(whenOnPage);
+}
+
 // --- the whole table --------------------------------------------------------------------------
 
 function render({ model, el }) {
@@ -239,6 +310,8 @@ function render({ model, el }) {
     h("div", { class: "nn-top" }, title, status, news), h("div", { class: "nn-columns" }, main, side));
   title.id = tableId;
   el.append(frame);
+  const onKey = keepKeysInTable(el);
+  el.addEventListener("keydown", onKey);
 
   function draw() {
     const t = model.get("table") || {};
@@ -346,9 +419,15 @@ function render({ model, el }) {
 
   draw();
   announce();
+  if (!model.get("shown")) {                  // the first view of a table that has just been made
+    model.set("shown", true);
+    model.save_changes();
+    enterWhenShown(el, frame);
+  }
   model.on("change:table", draw);
   model.on("change:news_id", announce);
   return () => {
+    el.removeEventListener("keydown", onKey);
     model.off("change:table", draw);
     model.off("change:news_id", announce);
   };

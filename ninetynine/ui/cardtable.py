@@ -44,6 +44,9 @@ class CardTableView(anywidget.AnyWidget):
     table = traitlets.Dict().tag(sync=True)
     news = traitlets.Unicode("").tag(sync=True)
     news_id = traitlets.Int(0).tag(sync=True)
+    #: Set by the browser once a view has drawn the table: the first view takes the keyboard's
+    #: focus (its cell has just run), a later one (the notebook reloaded, a second view) does not.
+    shown = traitlets.Bool(False).tag(sync=True)
 
     def announce(self, sentence: str) -> None:
         """Put ``sentence`` in the live region; the same sentence again is announced again
