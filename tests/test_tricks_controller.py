@@ -336,3 +336,19 @@ def test_new_game_deals_the_next_seed_and_names_are_used():
 def test_the_default_game_is_built_when_none_is_given():
     table = TricksController(seed=0)
     assert table.game.deals == 9 and table.game.trumps == "turn-up"
+
+
+def test_while_a_deal_s_summary_waits_the_seats_tell_that_deal_as_the_summary_does():
+    """Issue 32: at "Deal 1 of 9 is scored" the seats said "no bid yet, 0 tricks taken, 12 cards
+    in hand" (the next deal, dealt already) while the summary said Seat 2 took 5 tricks."""
+    table = TricksController(nn.make("tricks", deals=2), watch=True, seed=6)
+    assert table.run() is True and table.paused
+    scored = next(e for e in reversed(table.state.history) if type(e) is ev.DealScored)
+    lines = table.seat_lines()
+    assert len(lines) == 3
+    for seat, line in enumerate(lines):
+        assert f"{plural(scored.tricks[seat], 'trick')} taken" in line, line
+        assert "no bid yet" not in line and "12 cards" not in line, line
+        assert line.endswith(f", {plural(scored.points[seat], 'point')}."), line
+    assert table.next_round() is True
+    assert all("no bid yet" in line for line in table.seat_lines()), table.seat_lines()

@@ -265,8 +265,13 @@ class TricksController(TableBase):
         return started.turn_up if started else self.state.turn_up
 
     def seat_lines(self) -> list[str]:
-        """One sentence per seat: bid (when known), tricks taken, cards in hand, offers."""
+        """One sentence per seat: bid (when known), tricks taken, cards in hand, offers. While
+        the table pauses after a deal, the seats of that finished deal, as its summary tells it
+        (the next deal is dealt already, but not shown until Next deal)."""
         state, view = self.state, self.view
+        scored = [e for e in self._group_events if type(e) is ev.DealScored] if self.paused else []
+        if scored:
+            return [self._finished_seat_line(seat, scored[-1]) for seat in range(state.players)]
         bids = state.bids if self.watch else view.known_bids
         lines = []
         for seat in range(state.players):
@@ -289,6 +294,14 @@ class TricksController(TableBase):
                 line += "; holds " + tricks_words.cards_words(state.hands[seat])
             lines.append(line + ".")
         return lines
+
+    def _finished_seat_line(self, seat: int, scored) -> str:
+        """A seat at the end of a deal: "Seat 2: bid 3 tricks, 5 tricks taken, 2 points."."""
+        bid = scored.bids[seat]
+        parts = [f"bid {text.plural(bid, 'trick')}" if bid is not None else "bid face down",
+                 f"{text.plural(scored.tricks[seat], 'trick')} taken",
+                 text.plural(scored.points[seat], "point")]
+        return f"{self._name(seat)}: {', '.join(parts)}."
 
     def exposed_lines(self) -> list[str]:
         """The cards face up this deal: a declarer's bid cards, a revealer's hand too."""
