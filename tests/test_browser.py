@@ -457,6 +457,13 @@ def play_a_round(table: Table) -> None:
             assert said.startswith("Choose"), said
             said = table.key("Enter")
         assert said.startswith(f"You play the {card['name']}"), said
+        answers = re.findall(r"Seat 1 plays the (\S+ of \w+)", said)
+        if answers and not table.has(".nn-summary"):      # the bot's last card lies by its seat
+            last = table.root.locator(".nn-seat-new [role=img]")
+            assert last.count() == 1, "the bot's answer is on the felt, marked"
+            assert last.get_attribute("aria-label") == f"Last card: {answers[-1]}, just played"
+            mine = table.root.locator(".nn-seat:not(.nn-seat-new) [role=img]").first
+            assert mine.get_attribute("aria-label") == f"Last card: {card['name']}", "yours too"
         if not table.has(".nn-summary"):
             told = re.findall(r"count (?:is|stays at) (\d+)", said)
             assert int(table.root.locator(".nn-count").inner_text()) == int(told[-1]), said

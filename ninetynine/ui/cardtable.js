@@ -109,7 +109,8 @@ function seatList(seats, kind, words) {
       y = 50 + 37 * Math.sin(angle);
     }
     const item = h("li", {
-      class: `nn-seat ${seat.to_move ? "nn-to-move" : ""} ${seat.out ? "nn-out" : ""}`,
+      // a seat on the right has its last card on its left, inside the felt
+      class: `nn-seat ${seat.to_move ? "nn-to-move" : ""} ${seat.out ? "nn-out" : ""} ${x > 60 ? "nn-last-left" : ""}`,
       style: `left:${x}%;top:${y}%`,
     },
     h("span", { class: "nn-seat-name" },
@@ -118,7 +119,13 @@ function seatList(seats, kind, words) {
     seat.to_move ? h("span", { class: "nn-turn", text: ` ${words.to_move}` }) : null,
     // The facts sit on a line of their own; read aloud, a colon parts them from the name.
     h("span", { class: "nn-hidden", text: ": " }),
-    h("span", { class: "nn-seat-facts", text: seat.facts.join(", ") }));
+    h("span", { class: "nn-seat-facts", text: seat.facts.join(", ") }),
+    // The seat's last card, a bot's answer marked "just played" (in words, not colour alone).
+    seat.last ? h("span", { class: "nn-seat-last" },
+      cardImage(seat.last, seat.new ? "nn-just" : ""),
+      seat.new ? h("span", { class: "nn-just-played", "aria-hidden": "true", text: words.just_played }) : null)
+      : null);
+    if (seat.new) item.classList.add("nn-seat-new");
     return item;
   }));
 }

@@ -47,6 +47,15 @@ class CardButton:
 
 
 @dataclass(frozen=True)
+class LastPlay:
+    """The last card a seat played this round: ``card`` (its text, ``"7H"``), and ``new`` True
+    when it was played since your own last card (the bots' answers to your move)."""
+
+    card: str
+    new: bool
+
+
+@dataclass(frozen=True)
 class ChoiceButton:
     """One way to play the chosen card: ``name`` is the button's words, ``move`` the move text."""
 
@@ -116,6 +125,26 @@ class TableController(TableBase):
             hand = state.hands[seat] if self.watch else None
             lines.append(sentences.seat_summary(state, seat, self.you, self.names, hand))
         return lines
+
+    def last_plays(self) -> list[LastPlay | None]:
+        """Each seat's last card this round (the round that ended, while the table pauses after
+        it), None for a seat that has played none; ``new`` marks the cards played since yours.
+
+        >>> import ninetynine as nn
+        >>> table = TableController(nn.make("quentin_c", players=3), seed=4)
+        >>> table.last_plays()                       # you play first: nothing is on the felt
+        [None, None, None]
+        >>> table.click_card("QH")                   # the bots answer at once
+        True
+        >>> table.last_plays()
+        [LastPlay(card='QH', new=False), LastPlay(card='KS', new=True), LastPlay(card='QS', new=True)]
+        """
+        plays = [e for e in self._group_events if type(e) is ev.CardPlayed]
+        yours = max((i for i, play in enumerate(plays) if play.seat == self.seat), default=-1)
+        last: list[LastPlay | None] = [None] * self.state.players
+        for i, play in enumerate(plays):
+            last[play.seat] = LastPlay(str(play.card), i > yours and play.seat != self.seat)
+        return last
 
     def hand_buttons(self) -> list[CardButton]:
         """Your cards, in hand order (none when watching, or while the table pauses between

@@ -299,8 +299,17 @@ TABLE_WORDS = {"felt": "Table", "seats": "Seats", "count": "Count", "to_move": "
                "wins": "wins", "chosen": "chosen", "not_now": "not now",
                "choices": "Ways to play the card", "scrolling": "scrolling", "hand": "Your hand",
                "log": "What happened", "scores": "Scores", "face_up": "Cards face up",
-               "hands": "Cards in hand",
+               "hands": "Cards in hand", "just_played": "just played",
                "board": "Board", "board_label": "Board, 10 rows of 10 squares"}
+
+
+def last_card_label(card_name: str, new: bool) -> str:
+    """What a screen reader says of a seat's last card on the counting felt.
+
+    >>> last_card_label("7 of Hearts", True)
+    'Last card: 7 of Hearts, just played'
+    """
+    return f"Last card: {card_name}" + (f", {TABLE_WORDS['just_played']}" if new else "")
 
 
 def table_title(name: str, how_many: str) -> str:

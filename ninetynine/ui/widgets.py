@@ -159,13 +159,18 @@ class Table(CardTable):
         c = self.controller
         state = c.state
         seats = []
-        for seat, line in enumerate(c.seat_lines()):
+        for seat, (line, last) in enumerate(zip(c.seat_lines(), c.last_plays())):
             name = text.seat_name(seat, c.you, c.names)
             facts = line.removeprefix(name + ": ").removesuffix(".").removesuffix(", to move")
             out = state.rules.scoring == "tokens" and state.tokens[seat] == 0
+            card = c.game.rules.parse_card(last.card) if last else None
             seats.append({"name": name, "facts": [facts], "you": seat == c.you,
                           "to_move": state.to_move == seat and not c.paused and not state.is_over,
-                          "out": out})
+                          "out": out,
+                          # the seat's last card on the felt; "new" marks the bots' answers
+                          "last": face(card, sentences.last_card_label(card.name, last.new),
+                                       small=True) if last else None,
+                          "new": bool(last and last.new)})
         return seats
 
     def _hand(self) -> dict:
