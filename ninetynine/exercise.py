@@ -69,6 +69,12 @@ def unwritten(function: str | None) -> str:
     return (f"{what} is not written yet: replace `{STUB}` in its cell with your code.")
 
 
+def short_line(line: str) -> str:
+    """A line of code as a sentence quotes it: stripped, at most 100 characters."""
+    line = line.strip()
+    return line if len(line) <= 100 else line[:99] + "…"
+
+
 def raised(subject: str | None, name: str, text: str = "", line: str | None = None,
            function: str | None = None, whose: str = "your") -> str:
     """The sentence for an error of the learner's code: ``subject`` names the input tried
@@ -81,9 +87,7 @@ def raised(subject: str | None, name: str, text: str = "", line: str | None = No
         text = text[:199] + "…"
     words += f": {text}" if text else ""
     if line:
-        line = line.strip()
-        line = line if len(line) <= 100 else line[:99] + "…"
-        words += f", at {whose} line `{line}`"
+        words += f", at {whose} line `{short_line(line)}`"
         if (function and not function.startswith("<")
                 and not re.search(rf"\b{re.escape(function)}\b", subject or "")):
             words += f" in {function}"
@@ -118,7 +122,13 @@ def _frames(tb) -> list:
 
 def learner_line(error: BaseException) -> tuple[str, str] | None:
     """``(line text, function name)`` of the deepest frame of ``error`` in the learner's code,
-    or None when no frame of it is the learner's (or its line cannot be read)."""
+    or None when no frame of it is the learner's (or its line cannot be read). An error that the
+    grader rebuilt from the learner's process carries them as ``learner_line`` and
+    ``learner_function`` (``grading.channel.errors``): its frames here are the kit's."""
+    carried = getattr(error, "learner_line", None)
+    if isinstance(carried, str) and carried:
+        function = getattr(error, "learner_function", None)
+        return carried, function if isinstance(function, str) else ""
     for frame, number in reversed(_frames(error.__traceback__)):
         filename = frame.f_code.co_filename
         if is_learners(filename):

@@ -183,11 +183,12 @@ def test_the_grader_gives_the_same_sentences(tmp_path):
     assert [check.message for check in untouched.checks] == [sentence, sentence]
     assert untouched.notes == [f"Cell 5: {sentence}"]
     broken = grade_submission(planted(tmp_path), source, "bob", 60, sandbox=sandboxed())
-    # the learner's line stays in the learner's process: the grader has the rest of the sentence
-    words = "For a play from 0 to 0, penalties raised ZeroDivisionError: division by zero."
+    # the learner's line comes over from the learner's process, as text: the same sentence
+    words = (f"For a play from 0 to 0, penalties raised ZeroDivisionError: division by zero, "
+             f"at your line `{LINE}`.")
     assert [check.message for check in broken.checks] == [words, words]
     assert broken.status == "graded" and broken.notes == [
-        "Cell 5 raised ZeroDivisionError: division by zero."]
+        f"Cell 5 raised ZeroDivisionError: division by zero, at your line `{LINE}`."]
 
 
 def test_a_checks_own_assert_and_a_kit_assert_speak_their_message():

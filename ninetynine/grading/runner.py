@@ -69,7 +69,8 @@ from pathlib import Path
 
 from . import game_check  # noqa: F401  (check_game's run for a learner's game: testing.play_with)
 from . import integrity
-from ..exercise import TAG, Unwritten, call_words, raised, reported_stub, unwritten
+from ..exercise import (TAG, Unwritten, call_words, learner_line, raised, reported_stub, short_line,
+                        unwritten)
 from .channel import Learner, LearnerError, LearnerFailure, OutOfTime, TooMuchOutput, deadline
 from .notebooks import BEGIN_SOLUTION, NotAFile, check_mark, checks, read, read_handed_in
 from .sandbox import Limits, out_of_disk
@@ -133,13 +134,19 @@ class Result:
         return self
 
 
-def _error_text(name: str, message: str | None, stub: str | None = None) -> str:
+def _error_text(name: str, message: str | None, stub: str | None = None,
+                line: str | None = None) -> str:
     """How a learner reads an error: the exercise's stub says what it means in words, naming
     the function still to write (``stub``) as the notebook does (``exercise.unwritten``), and so
-    does a disk the notebook filled (``sandbox.out_of_disk``)."""
+    does a disk the notebook filled (``sandbox.out_of_disk``); another error is its name and
+    message, with the learner's own ``line`` where it is known."""
     if name == UNFINISHED and not message:
         return unwritten(stub)
-    return out_of_disk(name, message) or (f"{name}: {message}" if message else str(name))
+    full = out_of_disk(name, message)
+    if full:
+        return full
+    words = f"{name}: {message}" if message else str(name)
+    return words + (f", at your line `{short_line(line)}`" if line else "")
 
 
 def stubs_in(notebook) -> list[str]:
@@ -210,7 +217,8 @@ def check_text(error: BaseException, source: str = "", filename: str = "",
     full = out_of_disk(name, text)
     if full:
         return full
-    return raised(call_words(*call) if call is not None else None, name, text)
+    return raised(call_words(*call) if call is not None else None, name, text,
+                  *(learner_line(error) or ()))
 
 
 def _tracebacks(error: BaseException) -> list:
@@ -344,7 +352,7 @@ def _run(learner: Learner, notebook, source_notebook, the_checks, result: Result
         try:
             learner.run(cell.source, f"<cell {index + 1}>", max(0.001, finish - time.monotonic()))
         except LearnerError as error:
-            text = _error_text(error.name, error.text, _stub_named(stubs, cell.source))
+            text = _error_text(error.name, error.text, _stub_named(stubs, cell.source), error.line)
             lacking = _missing_package(error, source_notebook)
             if lacking:
                 result.fail_all(MISSING, lacking)

@@ -14,6 +14,33 @@ import builtins
 from .kit_paths import kit_name, resolve
 
 
+def learner_error_data(error: BaseException, cells: dict[str, list[str]]) -> dict:
+    """An error of the learner's code as plain data (``error_data``), with the learner's own
+    line and function: the deepest frame of its traceback in one of the learner's ``cells``
+    (their lines by the name each was run under), so that the grader's feedback quotes the line
+    as the learner's notebook does. Written on the learner's side, read as text only. (The
+    cells are not put in ``linecache``: ``inspect.getsource`` in the learner's process must
+    find no more than it did.)"""
+    data = error_data(error)
+    tb, found = error.__traceback__, None
+    while tb is not None:
+        lines = cells.get(tb.tb_frame.f_code.co_filename)
+        if lines and 0 < tb.tb_lineno <= len(lines) and lines[tb.tb_lineno - 1].strip():
+            found = (lines[tb.tb_lineno - 1].strip(), tb.tb_frame.f_code.co_name)
+        tb = tb.tb_next
+    if found:
+        data["line"], data["function"] = found[0][:200], found[1][:100]
+    return data
+
+
+def learner_line_of(data: dict) -> tuple[str | None, str | None]:
+    """The learner's line and function that ``learner_error_data`` wrote (None where absent or
+    not text: the learner's side may send anything)."""
+    line, function = data.get("line"), data.get("function")
+    return (line if isinstance(line, str) else None,
+            function if isinstance(function, str) else None)
+
+
 def error_data(error: BaseException) -> dict:
     """``error`` as plain data: its class's name, its message (at most 2,000 characters), its
     built-in bases and the paths of the kit's classes it is an instance of."""
@@ -61,6 +88,8 @@ def rebuilt_error(data: dict) -> Exception:
     cls = error_class(data)
     text = str(data.get("text", ""))
     try:
-        return cls(text) if text else cls()
+        error = cls(text) if text else cls()
     except Exception:  # noqa: BLE001 - a kit class that wants other arguments
-        return Exception(f"{data.get('name')}: {text}")
+        error = Exception(f"{data.get('name')}: {text}")
+    error.learner_line, error.learner_function = learner_line_of(data)
+    return error

@@ -45,9 +45,9 @@ class TooMuchOutput(LearnerFailure):
 class LearnerError(Exception):
     """An error raised by the learner's code while running a cell (``Learner.run``)."""
 
-    def __init__(self, name: str, text: str, bases: tuple = ()):
+    def __init__(self, name: str, text: str, bases: tuple = (), line: str | None = None):
         super().__init__(f"{name}: {text}" if text else name)
-        self.name, self.text, self.bases = name, text, bases
+        self.name, self.text, self.bases, self.line = name, text, bases, line
 
 
 #: the time one call may take when the caller names none (``deadline`` sets it for a block)

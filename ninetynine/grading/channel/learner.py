@@ -11,7 +11,7 @@ import shutil
 import time
 from pathlib import Path
 
-from .errors import raise_error, rebuilt_error
+from .errors import learner_line_of, raise_error, rebuilt_error
 from .failures import LearnerError, call_timeout
 from .pickling import Histories, given_reducer, pickled
 from .plain_data import DecodeError, Remote, decode, decoding, write_back
@@ -29,7 +29,8 @@ class Learner(LearnerProcess):
         answer = self._request({"op": "run", "code": code, "name": name}, timeout)
         if "error" in answer:
             data = answer["error"]
-            raise LearnerError(str(data.get("name")), str(data.get("text", "")), tuple(data.get("bases", ())))
+            raise LearnerError(str(data.get("name")), str(data.get("text", "")),
+                               tuple(data.get("bases", ())), learner_line_of(data)[0])
 
     def load(self, path: str | Path, timeout: float | None = None) -> None:
         """Run a learner's file: every non-empty code cell of a notebook except check cells
@@ -47,7 +48,8 @@ class Learner(LearnerProcess):
                 try:
                     self.run(cell.source, f"<cell {index + 1}>", max(0.001, deadline - time.monotonic()))
                 except LearnerError as error:
-                    raise LearnerError(error.name, f"{error.text} (cell {index + 1})", error.bases) from None
+                    raise LearnerError(error.name, f"{error.text} (cell {index + 1})", error.bases,
+                                       error.line) from None
 
     def cpu_seconds(self) -> float:
         """The processor time the learner's process (with its threads and children) has used

@@ -20,7 +20,7 @@ import sys
 import types
 from pathlib import Path
 
-from .errors import error_data, raise_error
+from .errors import error_data, learner_error_data, raise_error
 from .pickling import unpickled
 from .plain_data import Encoder
 from .wire import ANSWER_VARIABLE, write_all
@@ -61,6 +61,7 @@ class Server:
         self.space = {"__name__": "__main__", "__builtins__": builtins}
         self.space["display"] = _display
         self.stood: dict = {}
+        self.cells: dict[str, list[str]] = {}    # each learner cell's lines, by its name
         self.asked: list = []          # the ids of the requests being answered, innermost last
         self.forked = False            # a copy of the process made for one game (op_fork)
 
@@ -97,7 +98,7 @@ class Server:
             try:
                 reply = getattr(kind, "op_" + message["op"])(self, message)
             except BaseException as error:  # noqa: BLE001 - every error of the learner's code
-                reply = {"error": error_data(error)}
+                reply = {"error": learner_error_data(error, self.cells)}
             if reply is None:               # answered by a copy of this process (op_fork)
                 return message
             try:
@@ -123,8 +124,9 @@ class Server:
                 return unpickled(message["value"])
 
     def op_run(self, message):
-        code = _transform(message["code"])
-        exec(compile(code, message.get("name", "<cell>"), "exec", dont_inherit=True), self.space)
+        code, name = _transform(message["code"]), message.get("name", "<cell>")
+        self.cells[name] = code.splitlines()      # an error can quote the learner's line
+        exec(compile(code, name, "exec", dont_inherit=True), self.space)
         sys.stdout.flush()
         return {"ok": True}
 
@@ -151,7 +153,7 @@ class Server:
         try:
             value = function(*args, **kwargs)
         except BaseException as error:  # noqa: BLE001
-            reply = {"error": error_data(error)}
+            reply = {"error": learner_error_data(error, self.cells)}
         else:
             reply = {"value": self.encoder.encode(value)}
         changed = {str(i): self.encoder.encode(args[i]) for i, old in before.items()
@@ -252,7 +254,8 @@ class Server:
                                         for key, arg in kwargs.items()})
             except BaseException as error:  # noqa: BLE001 - every error of the learner's code
                 made.append(_FAILED)
-                replies.append({"error": {**error_data(error), "at": _learner_place(error)}})
+                replies.append({"error": {**learner_error_data(error, self.cells),
+                                          "at": _learner_place(error)}})
                 continue
             made.append(value)
             try:
