@@ -396,6 +396,15 @@ class Table:
                         f"at {window['width']} x {window['height']}, the table's {part} is outside "
                         f"the window: {box}")
         self.page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+        over_the_rim = self.root.evaluate("""(root) => {
+            const felt = root.querySelector('.nn-felt'); if (!felt) return [];
+            const f = felt.getBoundingClientRect(), rim = 6;
+            return [...root.querySelectorAll('.nn-seat')].filter((seat) => {
+                const s = seat.getBoundingClientRect();
+                return s.left < f.left + rim || s.right > f.right - rim
+                    || s.top < f.top + rim || s.bottom > f.bottom - rim; })
+                .map((seat) => seat.querySelector('.nn-seat-name').textContent); }""")
+        assert not over_the_rim, f"a seat's box lies over the felt's rim: {over_the_rim}"
         overlaps = self.root.evaluate("""(root) => {
             const hint = root.querySelector('.nn-hint'); if (!hint) return [];
             const below = hint.getBoundingClientRect().bottom;

@@ -102,7 +102,7 @@ function seatList(seats, kind, words) {
     const place = (i - you + n) % n;
     let x, y;
     if (kind === "tricks" && n === 3) {            // you below, the others left and right
-      [x, y] = [[50, 84], [11, 42], [89, 42]][place];
+      [x, y] = [[50, 84], [14, 42], [86, 42]][place];    // inside the rim, clear of the trick
     } else {
       const angle = Math.PI / 2 + (2 * Math.PI * place) / n;
       x = 50 + 37 * Math.cos(angle);
