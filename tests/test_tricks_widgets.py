@@ -34,7 +34,7 @@ def test_the_table_shows_the_engine_state():
     state = table.controller.state
     model = table.view.table
     assert hand(table) == [card.name for card in state.hands[0]]
-    assert model["kind"] == "tricks" and "Deal 1 of 9" in model["status"]
+    assert model["seating"] == "sides" and model["centre"]["kind"] == "trick" and "Deal 1 of 9" in model["status"]
     assert [seat["name"] for seat in model["seats"]] == ["You", "Seat 1", "Seat 2"]
     assert model["seats"][0]["facts"][0].startswith("no bid yet")
     turn_up = model["centre"]["turn_up"]

@@ -31,7 +31,7 @@ def position_table(hands, count=27, players=2, **options) -> Table:
 def test_the_table_shows_the_engine_state_as_a_card_table():
     table = position_table(["6C 9D KH", "7C 7D 7H"])
     model = table.view.table
-    assert model["kind"] == "counting" and model["centre"]["count"] == 27
+    assert model["layout"] == "felt" and model["centre"]["kind"] == "count" and model["centre"]["count"] == 27
     assert model["centre"]["direction"] == "Play goes in seat order"
     assert hand(table) == ["6 of Clubs", "9 of Diamonds", "King of Hearts"]
     nine = table.hand()[1]

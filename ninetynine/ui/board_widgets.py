@@ -77,7 +77,7 @@ class BoardTable(CardTable):
         else:
             focus = "hand"
         return {
-            "kind": "board",
+            "layout": "board",
             "title": sentences.table_title("The Game of 99",
                                            kit_text.plural(c.game.players, "player")),
             "status": c.status(),

@@ -94,14 +94,14 @@ function section(title, className, ...content) {
     h("h3", { id, class: "nn-heading", text: title }), ...content);
 }
 
-function seatList(seats, kind, words) {
+function seatList(seats, seating, words) {
   const n = seats.length;
   const you = Math.max(0, seats.findIndex((s) => s.you));
   return h("ul", { class: "nn-seats", "aria-label": words.seats }, seats.map((seat, i) => {
     // You at the bottom; the others round the table in playing order.
     const place = (i - you + n) % n;
     let x, y;
-    if (kind === "tricks" && n === 3) {            // you below, the others left and right
+    if (seating === "sides" && n === 3) {          // you below, the others left and right
       [x, y] = [[50, 84], [14, 42], [86, 42]][place];    // inside the rim, clear of the trick
     } else {
       const angle = Math.PI / 2 + (2 * Math.PI * place) / n;
@@ -132,7 +132,9 @@ function seatList(seats, kind, words) {
 
 // --- the centre of each game ----------------------------------------------------------------
 
-function countingCentre(centre, words) {
+// The centre of a felt is one of two parts, as the model's centre.kind says: a count (the
+// running-total games) or a trick (the trick-taking game).
+function countCentre(centre, words) {
   return h("div", { class: "nn-centre" },
     h("p", { class: "nn-count-label", text: words.count }),
     h("p", { class: "nn-count", text: String(centre.count) }),
@@ -140,7 +142,7 @@ function countingCentre(centre, words) {
       h("span", { "aria-hidden": "true", text: centre.arrow + " " }), centre.direction));
 }
 
-function tricksCentre(centre, words) {
+function trickCentre(centre, words) {
   const trick = h("ul", { class: "nn-trick", "aria-label": centre.trick_label },
     centre.plays.map((play) => h("li", { class: `nn-play ${play.winner ? "nn-winner" : ""}` },
       play.card ? cardImage(play.card) : h("div", { class: "nn-card nn-empty", "aria-hidden": "true" }),
@@ -329,31 +331,30 @@ function render({ model, el }) {
     const peers = group ? [...el.querySelectorAll(`[data-group="${group}"]`)] : [];
     const index = peers.indexOf(active);
 
-    frame.className = `nn-frame nn-kind-${t.kind || "none"}`;
+    // The model says how to lay the table out - a felt with seats round it, or a board beside
+    // the seats - and which part sits at the felt's centre: never which game it is.
+    frame.className = `nn-frame nn-layout-${t.layout || "none"} nn-seating-${t.seating || "round"}`;
     title.textContent = t.title || "";
     status.textContent = t.status || "";
     main.replaceChildren();
     side.replaceChildren();
-    if (!t.kind) return;
+    if (!t.layout) return;
     const words = t.words || {};
 
     const felt = h("div", { class: "nn-felt" });
-    if (t.kind === "counting" && t.seats) {      // more seats, or hands shown: a taller felt
-      const long = t.seats.some((seat) => seat.facts.join(", ").length > 40);
-      felt.style.height = `${250 + 40 * Math.max(0, t.seats.length - 4) + (long ? 80 : 0)}px`;
-    }
-    if (t.kind === "board") {
+    if (t.felt_height) felt.style.height = `${t.felt_height}px`;
+    if (t.layout === "board") {
       main.append(section(t.centre.heading, "nn-board-area",
         boardGrid(t.centre, send, state),
         h("p", { class: "nn-legend", text: t.centre.legend })));
     } else {
-      felt.append(seatList(t.seats, t.kind, words));
-      felt.append(t.kind === "counting" ? countingCentre(t.centre, words) : tricksCentre(t.centre, words));
+      felt.append(seatList(t.seats, t.seating, words));
+      felt.append(t.centre.kind === "trick" ? trickCentre(t.centre, words) : countCentre(t.centre, words));
       main.append(section(words.felt, "nn-felt-area", felt,
         t.centre.last ? h("p", { class: "nn-last-trick", text: t.centre.last }) : null));
     }
-    const play = t.kind === "board" ? side : main;
-    if (t.kind === "board" && t.seats) {
+    const play = t.layout === "board" ? side : main;
+    if (t.layout === "board" && t.seats) {
       side.append(section(words.seats, "nn-board-seats", h("ul", { class: "nn-plain-list" },
         t.seats.map((seat) => h("li", { class: seat.to_move ? "nn-to-move" : "" },
           seat.mark ? h("span", { class: `nn-mark nn-team-${seat.team}`, "aria-hidden": "true", text: seat.mark }) : null,

@@ -74,7 +74,8 @@ class TricksTable(CardTable):
         else:
             focus = "hand"
         return {
-            "kind": "tricks",
+            "layout": "felt", "felt_height": 300,
+            "seating": "sides",                 # three seats: you below, the others left and right
             "title": sentences.table_title("Ninety-Nine", text.plural(c.game.deals, "deal")),
             "status": c.status(),
             "seats": self._seats(),
@@ -131,6 +132,7 @@ class TricksTable(CardTable):
                     "card": self._face(card.card, card.name) if card else None,
                     "winner": done and seat == shown.winner})
         return {
+            "kind": "trick",
             "turn_up": (face(turn_up, sentences.turn_up_label(turn_up.name), small=True)
                         if turn_up else None),
             "trumps": trumps, "trick_title": title, "trick_label": label, "plays": plays,

@@ -137,13 +137,15 @@ class Table(CardTable):
         state = c.state
         game = c.game
         summary = self.summary_panel()
+        seats = self._seats()
         forward = state.direction == 1
         return {
-            "kind": "counting",
+            "layout": "felt",
+            "felt_height": self._felt_height(seats),
             "title": sentences.table_title(game.rules.title, text.plural(game.players, "player")),
             "status": c.status(),
-            "seats": self._seats(),
-            "centre": {"count": c.count, "arrow": "↻" if forward else "↺",
+            "seats": seats,
+            "centre": {"kind": "count", "count": c.count, "arrow": "↻" if forward else "↺",
                        "direction": sentences.direction_words(forward)},
             "hand": None if c.watch or summary else self._hand(),
             "choices": [action_button(f"choice:{choice.move}", choice.name)
@@ -154,6 +156,12 @@ class Table(CardTable):
             "focus": ("summary" if summary else "choices" if c.pending
                       else "button:draw" if c.drawing else None),
         }
+
+    @staticmethod
+    def _felt_height(seats: list[dict]) -> int:
+        """Pixels: taller for more than four seats, or for long seat facts (hands shown)."""
+        long = any(len(", ".join(seat["facts"])) > 40 for seat in seats)
+        return 250 + 40 * max(0, len(seats) - 4) + (80 if long else 0)
 
     def _seats(self) -> list[dict]:
         c = self.controller
