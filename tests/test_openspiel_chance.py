@@ -214,3 +214,20 @@ def test_the_kits_exploitability_agrees_with_openspiels(small, name):
         ours = kit.exploitability(tree, policy)
         theirs = exploitability.exploitability(game, KitPolicy(game, policy))
         assert abs(ours - theirs) < 1e-6, (ours, theirs)
+
+
+@pytest.mark.slow                    # OpenSpiel walks Tiny Ninety-Nine's tree in about 25 s
+def test_the_kits_exploitability_agrees_with_openspiels_on_tiny_ninety_nine(small):
+    """Issue 31's own game, not only a smaller one: on Tiny Ninety-Nine the kit's exploitability
+    of an average CFR policy (mixed at many information sets) agrees with OpenSpiel's to 1e-6
+    (measured: 0.191924 both, after 3 iterations)."""
+    from ninetynine import cfr as kit
+    tree = kit.GameTree(nn.make("tiny99"))
+    solver = kit.CFR(tree)
+    solver.run(3)
+    policy = solver.average_policy()
+    game = explicit("tiny99")
+    ours = kit.exploitability(tree, policy)
+    theirs = exploitability.exploitability(game, KitPolicy(game, policy))
+    assert ours > 0.01, "a policy this far from the equilibrium is exploitable"
+    assert abs(ours - theirs) < 1e-6, (ours, theirs)
