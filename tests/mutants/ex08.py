@@ -7,9 +7,10 @@ from mutants import Mutant
 ROTATION, WILSON = "rotation", "wilson-interval"
 SEATING = ("    n = len(bots)\n    seats = [None] * n\n    for j, bot in enumerate(bots):\n"
            "        seats[(j + g) % n] = bot\n    return seats\n")
-CHECKS = ("    if games <= 0:\n        raise ValueError(f\"games must be 1 or more, not {games}.\")\n"
+CHECKS = ("    if games < 0:\n        raise ValueError(f\"games must be 0 or more, not {games}.\")\n"
           "    if not 0 <= wins <= games:\n"
           "        raise ValueError(f\"wins must be from 0 to {games}, not {wins}.\")\n")
+NO_GAMES = "    if games == 0:\n        return (0.0, 1.0)\n"
 
 MUTANTS = [
     # Seats rotated the other way.
@@ -30,8 +31,13 @@ MUTANTS = [
            visible=False),
     # No checks at all: wilson(1, 0) divides by zero.
     Mutant("no-checks", {CHECKS: ""}, {WILSON}),
-    # Wins checked, games not below 1: no games divides by zero.
-    Mutant("no-games-allowed", {"if games <= 0:": "if games < 0:"}, {WILSON}),
+    # No games refused, as the exercise once said: the kit's wilson(0, 0) is (0.0, 1.0).
+    Mutant("no-games-refused", {"if games < 0:": "if games <= 0:"}, {WILSON}),
+    # No games forgotten: wilson(0, 0) divides by zero.
+    Mutant("no-games-divides-by-zero", {NO_GAMES: ""}, {WILSON}),
+    # No games told as certain defeat.
+    Mutant("no-games-all-lost", {NO_GAMES: "    if games == 0:\n        return (0.0, 0.0)\n"},
+           {WILSON}),
     # Only the games checked: wilson(5, 4) fails only by luck, in the square root, at z = 1.96.
     Mutant("wins-not-checked",
            {"    if not 0 <= wins <= games:\n"
