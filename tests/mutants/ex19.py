@@ -35,4 +35,8 @@ MUTANTS = [
     Mutant("choose maximises the average only", {SCORE: "score = total / tried"}, {"choose-child"}),
     Mutant("the parent counted once more", {PARENT: "parent = sum(visits) + 1"}, {"choose-child"},
            visible=False),
+    # A best score that starts at 0: with every score negative, child 0 stays chosen.
+    Mutant("the best score starts at zero", {"best, best_score = 0, None": "best, best_score = 0, 0.0",
+                                             BETTER: "if score > best_score:"}, {"choose-child"},
+           visible=False),
 ]
