@@ -14,12 +14,18 @@
    the median must stay under 50 ms at the default budget.
 3. **Speed.** Playouts per second of the search bot's playout (a guessed world played to the end
    of the round), and ``state.copy()`` per second.
-4. With ``--steps N``: flat Monte Carlo, UCB1, the tree over information sets and the racing
-   search, each at the same budget of playouts, against the expert (two-player Quentin C).
+4. With ``--steps N``: flat Monte Carlo, UCB1, the move-sequence tree, single-observer ISMCTS
+   and the racing search, each at the same budget of playouts, against the expert (two-player
+   Quentin C).
+5. With ``--prior N`` (alone: the rest is skipped): the race with the expert's move as its
+   prior (``search_bot``) and without a prior (``race(view, prior=None)``), N games each against
+   the expert in notebook 17's one-token two-player Quentin C (seed 100), and the paired
+   difference: the same deals, so the games are matched and the difference is judged on them.
 """
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -116,7 +122,8 @@ def steps(games: int, playouts: int, seed: int) -> None:
     """The three steps of the search (and racing) at the same budget, against the expert."""
     print(f"\nThe steps at {playouts} playouts a decision, two-player Quentin C, {games} games each:")
     contenders = [("flat_monte_carlo", counting.flat_monte_carlo), ("flat_ucb", counting.flat_ucb),
-                  ("ismcts", counting.ismcts),
+                  ("move_sequence_mcts", counting.move_sequence_mcts),
+                  ("information_set_mcts", counting.information_set_mcts),
                   ("race_no_prior", lambda view, playouts: counting.race(view, playouts, prior=None)),
                   ("race", counting.race)]
     for name, step in contenders:
@@ -132,12 +139,46 @@ def steps(games: int, playouts: int, seed: int) -> None:
               f"median {statistics.median(times) * 1000:5.1f} ms a decision", flush=True)
 
 
+def prior(games: int, seed: int = 100) -> None:
+    """The race with and without the expert as its prior, against the expert, on the same deals."""
+    import math
+    from ninetynine.arena import play_game, wilson
+
+    def no_prior(view):
+        return counting.draw_or_end(view) if view.phase == "draw" else counting.race(view, prior=None)
+    no_prior.__name__ = "race_no_prior"
+    game = nn.make("quentin_c", players=2, tokens=1)
+    won: dict = {}
+    for bot in (search_bot, no_prior):
+        start, won[bot.__name__] = time.perf_counter(), []
+        for i in range(games):                   # tournament's deals and seat rotation, game by game
+            group, shift = divmod(i, 2)
+            seats = [bot, expert_bot] if shift == 0 else [expert_bot, bot]
+            record = play_game(game, seats, seed=seed * 1_000_003 + group)
+            won[bot.__name__].append(int(record.winner == shift))
+        wins = sum(won[bot.__name__])
+        low, high = wilson(wins, games)
+        print(f"  {bot.__name__:<14} {wins / games:6.1%} of {games} games against expert_bot (95% interval "
+              f"{low:.1%} to {high:.1%})  [{time.perf_counter() - start:.0f} s, load "
+              f"{os.getloadavg()[0]:.2f}]", flush=True)
+    gaps = [a - b for a, b in zip(won["search_bot"], won["race_no_prior"])]
+    mean, spread = statistics.fmean(gaps), statistics.stdev(gaps)
+    half = 1.96 * spread / math.sqrt(games)
+    print(f"  paired difference (same deals, same seats): {mean:+.1%} (95% interval {mean - half:+.1%} "
+          f"to {mean + half:+.1%}); games that differ: {sum(1 for g in gaps if g)}")
+
+
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=0, help="games per setting (0: as listed)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--steps", type=int, default=0, help="games per step (0: skip)")
+    parser.add_argument("--prior", type=int, default=0,
+                        help="only the race with and without its prior, this many games each")
     args = parser.parse_args(argv)
+    if args.prior:
+        prior(args.prior)
+        return
     print(f"search_bot against expert_bot, seats rotated, {counting.RACE_PLAYOUTS} playouts at most "
           "a decision:", flush=True)
     times: list = []

@@ -195,14 +195,20 @@ def test_search_bot_plays_legal_moves_at_every_table_size(rules):
             state.play(move)
 
 
+def information_set_bot(view):
+    """Single-observer ISMCTS at a small budget, drawing as the search bot draws."""
+    return search.draw_or_end(view) if view.phase == "draw" else search.information_set_mcts(view, 30)
+
+
+@pytest.mark.parametrize("bot", [search_bot, information_set_bot])
 @pytest.mark.parametrize("rules", ["quentin_c", "rs_games"])
-def test_search_bot_handles_manual_drawing(rules):
+def test_search_bot_handles_manual_drawing(rules, bot):
     state = nn.make(rules, players=3, auto_draw=False).new_game(seed=5)
     for _ in range(30):
         if state.is_over:
             break
         view = state.view(state.to_move)
-        move = search_bot(view)
+        move = bot(view)
         assert move in view.legal_moves
         state.play(move)
 

@@ -299,9 +299,13 @@ def _stuck_risk(view, reader: Reader, rest_groups: list[int], probabilities, cou
 #    luck, so that the averages differ by what the moves do more than by the luck of the draw.
 # 2. **UCB1** (``ucb1``, ``flat_ucb``): rather than giving every move the same playouts, spend
 #    them where they help: mostly on the moves that look best so far, sometimes on the others.
-# 3. **A tree over information sets** (``ismcts``): grow a tree of move sequences (my move, the
-#    next player's reply, my answer ...), choosing with UCB1 at every node, each player for their
-#    own reward, in a new guessed world for every playout.
+# 3. **A tree over move sequences** (``move_sequence_mcts``, once called ``ismcts``): grow a tree
+#    of move sequences (my move, the next player's reply, my answer ...), choosing with UCB1 at
+#    every node, each player for their own reward, in a new guessed world for every playout.
+#    A node merges the worlds in which I drew different cards, so it is not an information set.
+#    **A tree over information sets** (``information_set_mcts``): single-observer ISMCTS
+#    (Cowling, Powley and Whitehouse 2012), whose nodes are what the searching seat knows - the
+#    moves seen and its own hand - with availability counts in UCB1.
 # 4. **A race that starts from the expert** (``race``, the bot itself): step 1, but a move is
 #    dropped as soon as it is clearly behind, and the expert's move is kept unless another move
 #    beats it beyond doubt.
@@ -650,10 +654,10 @@ def flat_ucb(view, playouts: int | None = None, seed: int = 0):
     return choices[max(choices, key=lambda kind: visits[kind])]
 
 
-# Step 3: a tree over information sets ------------------------------------------------------------
+# Step 3: a tree over move sequences ----------------------------------------------------------------
 
 class Node:
-    """A node of the search tree: the moves made so far from the root, by kind.
+    """A node of the move-sequence tree: the moves made so far from the root, by kind.
 
     ``seat`` made the move that leads here; ``total`` is the reward that seat got from the
     playouts through this node, ``visits`` how many there were, and ``available`` how many
@@ -687,10 +691,15 @@ def select(node: Node, world, reader: Reader, rng: random.Random):
     return node.children[kind], choices[kind], False
 
 
-def ismcts(view, playouts: int | None = None, seed: int = 0):
-    """Information-set Monte Carlo tree search: every playout guesses a world, walks down the
-    tree with UCB1 (each player choosing for themself), adds one node, plays the round out and
-    gives each node's mover their reward. The move tried most at the root is played."""
+def move_sequence_mcts(view, playouts: int | None = None, seed: int = 0):
+    """Monte Carlo tree search over move sequences, one guessed world per playout: every
+    playout guesses a world, walks down the tree with UCB1 (each player choosing for themself),
+    adds one node, plays the round out and gives each node's mover their reward. The move tried
+    most at the root is played.
+
+    A node is the sequence of moves from the root and nothing else, so my later node merges
+    worlds in which I drew different cards: it is *not* an information set (see
+    ``information_set_mcts`` for one that is)."""
     reader, rng, choices, unseen, policy = _search_setup(view, seed)
     playouts = PLAYOUTS if playouts is None else playouts
     if len(choices) == 1:
@@ -715,6 +724,98 @@ def ismcts(view, playouts: int | None = None, seed: int = 0):
     return choices[max(root.children, key=lambda kind: root.children[kind].visits)]
 
 
+#: the old name of ``move_sequence_mcts`` (it is not an information-set search), kept for
+#: notebooks and bot lists that import it
+ismcts = move_sequence_mcts
+
+
+# Step 4: a tree over information sets ----------------------------------------------------------
+
+class InformationSet:
+    """A node of the information-set tree: what the searching seat knows at a decision - the
+    public moves since the root and its own hand - whoever is to move. ``edges`` holds the
+    moves tried from here, by kind."""
+
+    def __init__(self):
+        self.edges: dict = {}
+
+
+class Edge:
+    """A kind of move tried from an information set: ``seat`` made it; ``total``, ``visits``
+    and ``available`` as in ``Node``; ``after`` the information sets it led to, by what the
+    searching seat saw next (its own hand, which a draw may have changed)."""
+
+    def __init__(self, seat: int):
+        self.seat = seat
+        self.after: dict = {}
+        self.visits = 0
+        self.available = 1
+        self.total = 0.0
+
+
+def observation(world, seat: int, reader: Reader) -> tuple:
+    """What ``seat`` sees in ``world`` beyond the public moves: its own hand, by kind of card
+    (cards that do the same thing are one card to the search, as in ``kind_of``)."""
+    return tuple(sorted(reader.group_of[card] for card in world.hands[seat]))
+
+
+def information_set_tree(view, playouts: int | None = None, seed: int = 0) -> InformationSet:
+    """Single-observer information-set Monte Carlo tree search (SO-ISMCTS; Cowling, Powley and
+    Whitehouse 2012), the tree it grows from ``view``.
+
+    Every playout guesses a world (a *determinization*) and walks down the tree. A node is an
+    information set of the searching seat: the moves seen since the root and the seat's own hand
+    (by kind of card), so after my move and my draw the tree goes on in the node of what I drew. At each node
+    the player to move picks by UCB1 among the moves legal in this world, where a move's
+    ``available`` counts the visits in which it was legal (the other seats' moves depend on
+    their guessed hands). One new edge per playout, then the playout policy to the end, and each
+    edge's mover gets their reward."""
+    reader, rng, _, unseen, policy = _search_setup(view, seed)
+    playouts = PLAYOUTS if playouts is None else playouts
+    root = InformationSet()
+    for _ in range(playouts):
+        world = sample_world(view, rng, unseen)
+        node, path = root, []
+        while not world.is_over:
+            if world.phase == "draw":                # drawing is not a choice worth searching
+                world.play(policy(world, rng))
+                continue
+            choices = kinds(world.legal_moves(), reader)
+            for kind in choices:
+                if kind in node.edges:
+                    node.edges[kind].available += 1
+            untried = [kind for kind in choices if kind not in node.edges]
+            if untried:
+                kind = rng.choice(untried)
+                edge = node.edges[kind] = Edge(world.to_move)
+            else:
+                kind = max(choices, key=lambda k: ucb1(node.edges[k].total, node.edges[k].visits,
+                                                       node.edges[k].available))
+                edge = node.edges[kind]
+            world.play(choices[kind])
+            path.append(edge)
+            if untried:
+                break
+            while not world.is_over and world.phase == "draw":
+                world.play(policy(world, rng))
+            node = edge.after.setdefault(observation(world, view.seat, reader), InformationSet())
+        rewards = playout(world, view, rng, policy)
+        for edge in path:
+            edge.visits += 1
+            edge.total += rewards[edge.seat]
+    return root
+
+
+def information_set_mcts(view, playouts: int | None = None, seed: int = 0):
+    """The move tried most at the root of ``information_set_tree`` (SO-ISMCTS)."""
+    reader = reader_of(view)
+    choices = kinds(view.legal_moves, reader)
+    if len(choices) == 1:
+        return next(iter(choices.values()))
+    root = information_set_tree(view, playouts, seed)
+    return choices[max(root.edges, key=lambda kind: root.edges[kind].visits)]
+
+
 # The bot: a race among the moves that starts from the expert's choice ----------------------------
 
 def race(view, playouts: int | None = None, seed: int = 0, prior=expert_bot):
@@ -722,8 +823,9 @@ def race(view, playouts: int | None = None, seed: int = 0, prior=expert_bot):
 
     Every few worlds each move is compared with the leader on the worlds both have played: the
     differences of their rewards, world by world, have a mean and a standard error, and a move
-    more than ``RACE_Z`` standard errors behind is dropped (the question a Wilson interval
-    answers: how sure are we?). Easy decisions end early, hard ones get the playouts.
+    more than ``RACE_Z`` standard errors behind is dropped (a paired z-test: the differences
+    are taken world by world, so the luck of the deal cancels). Easy decisions end early, hard
+    ones get the playouts.
 
     The playouts follow a quick policy, weaker than the expert, so their verdicts are noisy and
     a little biased. So the race starts from the move ``prior`` would play and keeps it unless
