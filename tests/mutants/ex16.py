@@ -38,3 +38,51 @@ MUTANTS = [
                                                           "    return ask(state)\n    me = state.to_move\n"},
            {EVERYWHERE}, visible=False),
 ]
+
+#: A search with alpha-beta and a transposition table that keeps the value found after a cut-off
+#: (only a bound) as if it were exact: notebook 15's classic slip.
+TT_KEEPS_BOUNDS = '''    table = _TABLE
+    key = (state.count, tuple(sorted(map(str, state.hands[0]))), tuple(sorted(map(str, state.hands[1]))),
+           tuple(map(str, state.deck)), state.to_move, tuple(state.tokens))
+    if key in table:
+        return table[key]
+    me = state.to_move
+    best = None
+    for move in state.legal_moves():
+        after = state.copy()
+        events = after.play(move)
+        won = sum(e.tokens if e.seat != me else -e.tokens for e in events if isinstance(e, TokensLost))
+        if any(isinstance(e, (RoundOver, GameOver)) for e in events):
+            score = won
+        elif after.to_move == me:
+            score = won + value(after, alpha - won, beta - won)
+        else:
+            score = won - value(after, won - beta, won - alpha)
+        if best is None or score > best:
+            best = score
+        alpha = max(alpha, best)
+        if alpha >= beta:
+            break
+    table[key] = best
+    return best
+'''
+SOLUTION_BODY = '''    me = state.to_move
+    best = None
+    for move in state.legal_moves():
+        after = state.copy()
+        events = after.play(move)
+        won = sum(e.tokens if e.seat != me else -e.tokens for e in events if isinstance(e, TokensLost))
+        if any(isinstance(e, (RoundOver, GameOver)) for e in events):
+            score = won
+        elif after.to_move == me:
+            score = won + value(after)
+        else:
+            score = won - value(after)
+        if best is None or score > best:
+            best = score
+    return best
+'''
+MUTANTS.append(Mutant(
+    "transposition-table-keeps-bounds",
+    {"def value(state) -> int:": "_TABLE = {}\n\n\ndef value(state, alpha=-10 ** 9, beta=10 ** 9) -> int:",
+     SOLUTION_BODY: TT_KEEPS_BOUNDS}, {EVERYWHERE}, visible=False))
