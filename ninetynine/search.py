@@ -87,15 +87,30 @@ class Search:
     ``(low, high)``. Alpha-beta often learns only a bound ("at least 1"), and a bound is worth
     keeping: it may be enough the next time the position comes up.
 
+    It also keeps, in ``best``, the first best move it found at each position (after a
+    cut-off, the move that caused it). Two methods are the places a search may differ, and
+    notebook 15b's ``classic_search.AlphaBeta`` changes both: ``horizon`` (what a position is
+    worth where the depth runs out: here nothing) and ``outcomes`` (the moves, in the order they
+    are tried: here the engine's).
+
     >>> search = Search()
     >>> state = endgame().setup(count=27, hands=["6C 9D KH", "7C 7D 7H"], deck="8C 5D 3S")
-    >>> search.value(state), search.nodes > 0
-    (5, True)
+    >>> search.value(state), search.nodes > 0, str(search.best[position_key(state)])
+    (5, True, '6C')
     """
 
     def __init__(self):
         self.table: dict[tuple, tuple[float, float]] = {}
+        self.best: dict[tuple, object] = {}
         self.nodes = 0
+
+    def horizon(self, state) -> float:
+        """What ``state`` is worth where the depth runs out: nothing more is counted."""
+        return 0
+
+    def outcomes(self, state):
+        """The outcomes of ``state``'s moves (see ``outcomes``), in the order they are tried."""
+        return outcomes(state)
 
     def value(self, state, depth: int | None = None) -> int:
         """The value of ``state`` for the player to move; ``depth``: plays to look ahead (None: to
@@ -108,8 +123,9 @@ class Search:
         """The value if it lies strictly between alpha and beta; otherwise a bound on the same
         side (at most alpha, or at least beta), which is all the caller needs."""
         if depth == 0:
-            return 0
-        key = (position_key(state), depth)
+            return self.horizon(state)
+        position = position_key(state)
+        key = (position, depth)
         low, high = self.table.get(key, (-math.inf, math.inf))
         if low >= beta or low == high:
             return low
@@ -118,21 +134,24 @@ class Search:
         alpha, beta = max(alpha, low), min(beta, high)
         window = alpha
         self.nodes += 1
-        best = -math.inf
-        for _, after, won, over, again in outcomes(state):
+        best, chosen = -math.inf, None
+        for move, after, won, over, again in self.outcomes(state):
             if over:
                 score = won
             elif again:                             # my turn again: my value, shifted by won
                 score = won + self._alphabeta(after, depth - 1, alpha - won, beta - won)
             else:                                   # the other player's value is my loss
                 score = won - self._alphabeta(after, depth - 1, won - beta, won - alpha)
-            best = max(best, score)
+            if score > best:
+                best, chosen = score, move
             alpha = max(alpha, score)
             if alpha >= beta:                       # the player before me will not allow this
                 break
         if best <= window:                          # every move failed low: value at most best
-            self.table[key] = (low, best)
-        elif best >= beta:                          # a move was too good: value at least best
+            self.table[key] = (low, best)           # (and no move is known to be best)
+            return best
+        self.best[position] = chosen
+        if best >= beta:                            # a move was too good: value at least best
             self.table[key] = (best, high)
         else:                                       # inside the window: the exact value
             self.table[key] = (best, best)
@@ -160,13 +179,14 @@ def best_move(state, depth: int | None = None):
     return chosen
 
 
-def open_hand_bot(start):
+def open_hand_bot(start, choose=None):
     """A bot for a table that starts from the open-hand position ``start``.
 
     Make it before the table plays on ``start``. Every card was face up at the start, so the bot
     keeps its own copy of that position, follows the plays it sees in each view's history, and
-    plays a best move of its copy. When the round is over the new cards are dealt face down:
-    from then on the bot plays as the kit's expert, from its view alone.
+    plays ``choose(copy)`` (by default ``best_move``: a best move of its copy). When the round is
+    over the new cards are dealt face down: from then on the bot plays as the kit's expert, from
+    its view alone.
 
     >>> start = endgame().setup(count=27, hands=["6C 9D KH", "7C 7D 7H"], deck="8C 5D 3S")
     >>> bot = open_hand_bot(start)
@@ -188,6 +208,6 @@ def open_hand_bot(start):
         for event in played[followed:]:
             known.play(Play(event.card, event.amount))
         followed = len(played)
-        return best_move(known)
+        return (choose or best_move)(known)
 
     return bot
