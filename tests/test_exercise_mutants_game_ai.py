@@ -1,4 +1,4 @@
-"""Mutation tests of the checks of exercises 16-18 and 22-24 (game AI): see ``tests/mutants``."""
+"""Mutation tests of the checks of exercises 16-18 and 22-25 (game AI): see ``tests/mutants``."""
 import sys
 from pathlib import Path
 
