@@ -256,3 +256,27 @@ def test_the_table_keeps_what_a_cut_off_teaches_as_a_bound_not_a_value():
         assert AlphaBeta(ordering=False).value(state, depth) == right
         steps = iterative_deepening(state, range(1, (depth or cards_left(state)) + 1))
         assert steps[-1].value == right
+
+
+def test_the_open_hand_bot_can_play_expectimax_at_a_table():
+    """Notebook 15b's table: ``open_hand_bot(start, choose=...)`` follows the plays and answers
+    with expectimax's move in the position the table has reached (the deck's order unused)."""
+    from ninetynine.search import best_move as search_best_move, open_hand_bot
+    from ninetynine.ui.controller import TableController
+
+    # At 71, after seat 0's 4 of Spades, seat 1's best move with the King of Spades on top is the
+    # 9 of Diamonds; with the deck face down it is the Queen of Spades.
+    start = endgame().setup(count=67, hands=["4S 6D", "9D QS"], deck="KS 2H 8H")
+    after = start.copy()
+    after.play("4S")
+    assert str(search_best_move(after)) == "9D" and str(Expectimax().best_move(after)) == "QS"
+    position = start.copy()
+    table = TableController(start.game, seat=0, bots=open_hand_bot(start, choose=Expectimax().best_move),
+                            state=start)
+    while table.state.round == 1 and not table.state.is_over:
+        mine = table.state.legal_moves()[0]
+        assert table.play(str(mine))
+        position.play(mine)
+        while position.round == 1 and position.to_move == 1:
+            position.play(Expectimax().best_move(position))
+        assert table.state.history[:len(position.history)] == position.history
