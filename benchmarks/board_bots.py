@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import ninetynine as nn  # noqa: E402
 from ninetynine.arena import tournament  # noqa: E402
-from ninetynine.bots.board import heuristic_bot, search_bot  # noqa: E402
+from ninetynine.board.bots import heuristic_bot, search_bot  # noqa: E402
 
 
 class Timed:

@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import ninetynine as nn  # noqa: E402
 from ninetynine.arena import tournament  # noqa: E402
 from ninetynine.bots import counting  # noqa: E402
-from ninetynine.bots.counting import expert_bot  # noqa: E402
+from ninetynine.counting.bots import expert_bot  # noqa: E402
 
 
 def tree_bot(step, playouts: int, name: str):

@@ -37,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import ninetynine as nn  # noqa: E402
 from ninetynine.arena import tournament  # noqa: E402
 from ninetynine.bots import counting  # noqa: E402
-from ninetynine.bots.counting import expert_bot, search_bot  # noqa: E402
+from ninetynine.counting.bots import expert_bot, search_bot  # noqa: E402
 
 #: (rules, players, games): RS Games' games are long (fifteen rounds), the classic margin small
 SETTINGS = [("quentin_c", 2, 600), ("quentin_c", 4, 600), ("rs_games", 2, 400), ("classic", 2, 1000),

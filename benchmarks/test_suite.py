@@ -31,7 +31,7 @@ PYTHON = ROOT / ".venv" / "bin" / "python"
 
 CALIBRATION = """
 import time
-from ninetynine.bots.tricks import duplicate_match, rules_bot, search_bot
+from ninetynine.tricks.bots import duplicate_match, rules_bot, search_bot
 start = time.process_time()
 duplicate_match(search_bot, rules_bot, games=1, deals=6)
 print(time.process_time() - start)

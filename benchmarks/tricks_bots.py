@@ -23,7 +23,7 @@ import statistics
 import time
 
 from ninetynine.bots import random_bot
-from ninetynine.bots.tricks import SearchBot, duplicate_match, head_to_head, rules_bot
+from ninetynine.tricks.bots import SearchBot, duplicate_match, head_to_head, rules_bot
 
 
 def summary(values: list[float]) -> str:

@@ -78,9 +78,22 @@ from the game object alone.
 from __future__ import annotations
 
 import importlib
+import random
 import re
 from dataclasses import dataclass, field, fields
 from typing import Any, Callable
+
+_random = random.Random(0)
+
+
+def random_bot(view, rng: random.Random | None = None):
+    """The bot every game has: any legal move, chosen at random (from ``rng`` if given, else the
+    bots' own generator). It needs nothing but the API above (``view.legal_moves``)."""
+    return (rng or _random).choice(view.legal_moves)
+
+
+#: the bots that play any game: every declaration has them, before the bots it names itself
+BASIC_BOTS = {"random": random_bot}
 
 #: the registry: every game ``make`` knows, by name, in the order they were registered
 DECLARATIONS: dict[str, "Declaration"] = {}
@@ -103,7 +116,7 @@ class Declaration:
     #: the numbers of seats the game can be played with, smallest first
     players: tuple[int, ...]
     #: the named bots, weakest first: dicts (or ``"module:name"`` of dicts), merged in order
-    bots: tuple = ("ninetynine.bots:BASIC_BOTS",)
+    bots: tuple = ("ninetynine.protocol:BASIC_BOTS",)
     #: the sentences of the game's events: ``"module"`` (or an object) with ``describe(event,
     #: you=None, names=None) -> str`` and ``narrate(events, you=None, names=None) -> list``
     #: (None: ``plain_sentence`` for every event)
@@ -113,13 +126,13 @@ class Declaration:
     #: ``show(view) -> list of sentences``: the position in words (None: no such sentences)
     show: Any = None
     #: the notebook table, ``"module:Class"`` taking ``(game, seat=, bots=, seed=)``
-    table: str = "ninetynine.ui.generic:ProtocolTable"
+    table: str = "ninetynine.frontend.generic:ProtocolTable"
     #: the terminal, ``"module:name"`` of ``run(game, bots=None, seed=None, plain=None,
     #: stdin=None, stdout=None) -> exit code``: ``bots`` the ``--bots`` text (one bot name, or one
     #: per opponent separated by commas; None: the terminal's default), ``seed`` None for a new
     #: one, ``plain`` True for sentences only (None: plain when the output is not a terminal); a
     #: bad ``bots`` is one sentence on standard error and exit code 2
-    console: str = "ninetynine.ui.protocol_console:run"
+    console: str = "ninetynine.frontend.protocol_console:run"
     #: what the OpenSpiel and PettingZoo adapters read: ``"module:name"`` of a class taking the
     #: game (None: the adapters' generic encoding, from ``all_moves`` and the view's text)
     encoding: str | None = None
@@ -249,7 +262,7 @@ def declaration_of_game(game) -> Declaration:
     return Declaration(
         name=name, build=build, title=getattr(game, "title", name),
         players=(players,) if isinstance(players, int) else tuple(players),
-        bots=("ninetynine.bots:BASIC_BOTS", dict(getattr(game, "bots", None) or {})),
+        bots=("ninetynine.protocol:BASIC_BOTS", dict(getattr(game, "bots", None) or {})),
         words=_words_of(game), events=getattr(game, "events", None) or type(game).__module__,
         show=getattr(game, "show", None),
         game=game)

@@ -7,7 +7,7 @@ import ninetynine as nn
 from ninetynine.arena import wilson
 from ninetynine.board import BoardCard, Discard, Place
 from ninetynine.bots import random_bot
-from ninetynine.bots.board import SearchBot, heuristic_bot, search_bot
+from ninetynine.board.bots import SearchBot, heuristic_bot, search_bot
 
 
 def board(**options):

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 import ninetynine as nn
-from ninetynine.bots.board import heuristic_bot
+from ninetynine.board.bots import heuristic_bot
 from ninetynine.cli import main
-from ninetynine.ui.board_console import BoardConsole, choose_bots, run
+from ninetynine.board.console import BoardConsole, choose_bots, run
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -157,7 +157,7 @@ def test_play_with_the_command_line_options(capsys, monkeypatch):
 
 
 def test_piped_through_a_real_process():
-    program = ("import sys, ninetynine as nn; from ninetynine.ui.board_console import run; "
+    program = ("import sys, ninetynine as nn; from ninetynine.board.console import run; "
                "sys.exit(run(nn.make('board', players=2), bots='board_heuristic', seed=3, "
                "plain=True))")
     done = subprocess.run([sys.executable, "-c", program], input="h\n1 99\nb\n", text=True,

@@ -14,7 +14,7 @@ import ninetynine as nn
 from ninetynine.board import events as ev
 from ninetynine.board.layout import LAYOUT
 from ninetynine.board.moves import BoardCard
-from ninetynine.ui.board_controller import BoardController
+from ninetynine.board.controller import BoardController
 
 
 def one_sentence(text: str) -> bool:

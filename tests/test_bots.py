@@ -11,7 +11,7 @@ import pytest
 import ninetynine as nn
 from ninetynine.arena import tournament
 from ninetynine.bots import BOTS, cautious_bot, expert_bot, get, random_bot
-from ninetynine.bots.reading import Reader, unseen_counter
+from ninetynine.counting.reading import Reader, unseen_counter
 from ninetynine.counting import DRAW, END, CountingView, Play
 from ninetynine.counting.events import CardPlayed, TokensLost
 

@@ -55,7 +55,7 @@ NOTEBOOK = ROOT / "notebooks" / "00-start-here.ipynb"
 MORE_TABLES = [
     'from ninetynine.ui import TricksTable\n\n'
     'TricksTable(nn.make("tricks"), seat=0, bots="tricks_rules", seed=1)',
-    'from ninetynine.bots.board import heuristic_bot\nfrom ninetynine.ui import BoardTable\n\n'
+    'from ninetynine.board.bots import heuristic_bot\nfrom ninetynine.ui import BoardTable\n\n'
     'BoardTable(nn.make("board", players=2), seat=0, bots=heuristic_bot, seed=0)',
 ]
 COUNTING, TRICKS, BOARD = 0, 1, 2                  # the tables, in page order

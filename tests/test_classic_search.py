@@ -262,7 +262,7 @@ def test_the_open_hand_bot_can_play_expectimax_at_a_table():
     """Notebook 15b's table: ``open_hand_bot(start, choose=...)`` follows the plays and answers
     with expectimax's move in the position the table has reached (the deck's order unused)."""
     from ninetynine.search import best_move as search_best_move, open_hand_bot
-    from ninetynine.ui.controller import TableController
+    from ninetynine.counting.controller import TableController
 
     # At 71, after seat 0's 4 of Spades, seat 1's best move with the King of Spades on top is the
     # 9 of Diamonds; with the deck face down it is the Queen of Spades.

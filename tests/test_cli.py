@@ -263,7 +263,7 @@ def test_the_rich_table_and_the_automatic_plain_choice():
     import io
 
     import ninetynine as nn
-    from ninetynine.ui.console import ConsoleGame
+    from ninetynine.counting.console import ConsoleGame
 
     game = nn.make("quentin_c", players=3)
     boxed, plain = io.StringIO(), io.StringIO()
@@ -287,7 +287,7 @@ def test_ten_plays_the_tenth_card_and_the_draw_step_says_which_keys_to_type():
     import io
 
     import ninetynine as nn
-    from ninetynine.ui.console import ConsoleGame
+    from ninetynine.counting.console import ConsoleGame
 
     out = io.StringIO()
     ConsoleGame(nn.make("quentin_c", players=2, hand_size=11), bots="random", seed=3, plain=True,

@@ -12,10 +12,10 @@ import pytest
 
 import ninetynine as nn
 from ninetynine.counting import events as ev
-from ninetynine.ui.controller import TableController
+from ninetynine.counting.controller import TableController
 
 #: every registered game that the running-total table plays (every rule set)
-RULE_SETS = [name for name, declared in nn.GAMES.items() if declared.table == "ninetynine.ui.widgets:Table"]
+RULE_SETS = [name for name, declared in nn.GAMES.items() if declared.table == "ninetynine.counting.table:Table"]
 
 
 def short_game(rules: str, players: int = 3, **options):

@@ -102,7 +102,7 @@ def test_a_round_summary_says_a_repeated_loss_once_with_how_often():
     """"1 for passing 66, 1 for passing 66" read aloud twice the same thing (issue 32): the same
     loss is said once, with its tokens added up and how often it happened."""
     from ninetynine.counting.events import CardPlayed, TokensLost
-    from ninetynine.ui.sentences import _seat_losses
+    from ninetynine.counting.table_words import _seat_losses
     deck = nn.make("quentin_c").rules.deck
     king, jack = (next(card for card in deck if card.rank == rank) for rank in "KJ")
     events = []

@@ -1,4 +1,4 @@
-"""The table for any protocol game (``ninetynine.ui.generic``): its controller in plain Python, then
+"""The table for any protocol game (``ninetynine.frontend.generic``): its controller in plain Python, then
 its widgets, built for real and clicked, as ``tests/test_widgets.py`` does for the kit's table.
 
 The game here is written from scratch, as a learner would, and knows nothing of the kit: a pile

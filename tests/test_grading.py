@@ -90,7 +90,7 @@ def test_fingerprint_ignores_caches_the_kit_fills_in_play_but_not_changed_method
     """Playing against cautious_bot fills ``Reader._cache``: that is not tampering (exercise 06)."""
     import ninetynine as nn
     from ninetynine.bots import cautious_bot, reading
-    names = ["ninetynine.bots.reading"]
+    names = ["ninetynine.counting.reading"]
     monkeypatch.setattr(reading.Reader, "_cache", {})
     clean = integrity.fingerprint(names)
     state = nn.make("quentin_c", players=2).new_game(seed=1)

@@ -249,7 +249,7 @@ def test_a_kit_path_names_the_same_object_in_a_fresh_process_whatever_this_one_c
 
     from ninetynine.grading import channel
     from ninetynine.grading.channel import resolve
-    import ninetynine.bots.tricks  # noqa: F401 - tables in modules named after the channel's
+    import ninetynine.tricks.bots  # noqa: F401 - tables in modules named after the channel's
     channel.KIT_PATHS.build()
     for path in list(channel.KIT_PATHS.paths.values()):
         resolve(path)                           # as grading a few exercises does
@@ -261,7 +261,7 @@ def test_a_kit_path_names_the_same_object_in_a_fresh_process_whatever_this_one_c
     given = {path: described(repr(resolve(path))) for path in channel.KIT_PATHS.paths.values()
              if "[" in path}
     fresh = subprocess.run(
-        [sys.executable, "-c", "import json, sys, ninetynine.bots.tricks\n"
+        [sys.executable, "-c", "import json, sys, ninetynine.tricks.bots\n"
          "from ninetynine.grading.channel import resolve\n"
          "print(json.dumps({path: repr(resolve(path)) for path in json.loads(sys.stdin.read())}))"],
         input=json.dumps(list(given)), capture_output=True, text=True, check=True)

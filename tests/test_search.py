@@ -12,7 +12,7 @@ import pytest
 
 from ninetynine.search import (ENDGAME, Search, best_move, endgame, open_hand_bot, outcomes,
                                position_key, solve)
-from ninetynine.ui.controller import TableController
+from ninetynine.counting.controller import TableController
 
 
 def negamax(state, depth=99) -> int:

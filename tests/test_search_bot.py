@@ -19,7 +19,7 @@ import ninetynine as nn
 from ninetynine.arena import play_game
 from ninetynine.bots import COUNTING_BOTS, bots_for, expert_bot
 from ninetynine.bots import counting as search
-from ninetynine.bots.counting import search_bot
+from ninetynine.counting.bots import search_bot
 from ninetynine.counting import CountingState, CountingView, Play
 from ninetynine.counting.rules import RULE_SETS
 from ninetynine.testing.checks import state_lists

@@ -13,12 +13,12 @@ import re
 import ninetynine as nn
 from ninetynine.counting import events as ev
 from ninetynine.tricks import events as tricks_ev
-from ninetynine.ui.board_console import BoardConsole
-from ninetynine.ui.board_controller import BoardController
-from ninetynine.ui.console import ConsoleGame
-from ninetynine.ui.controller import TableController
-from ninetynine.ui.tricks_console import TricksConsole
-from ninetynine.ui.tricks_controller import TricksController
+from ninetynine.board.console import BoardConsole
+from ninetynine.board.controller import BoardController
+from ninetynine.counting.console import ConsoleGame
+from ninetynine.counting.controller import TableController
+from ninetynine.tricks.console import TricksConsole
+from ninetynine.tricks.controller import TricksController
 
 #: A card code such as "KH", "10S" or "JK" standing alone: what a screen reader spells out.
 CARD_CODE = re.compile(r"\b(10|[2-9AJQK])[CDHS]\b|\bJK\b")

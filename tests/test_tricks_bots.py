@@ -8,7 +8,7 @@ import pytest
 
 import ninetynine as nn
 from ninetynine.bots import random_bot
-from ninetynine.bots.tricks import (TRICKS_BOTS, Layout, SearchBot, choose_bid, duplicate_match,
+from ninetynine.tricks.bots import (BOTS as TRICKS_BOTS, Layout, SearchBot, choose_bid, duplicate_match,
                                     estimate_tricks, head_to_head, infer_layouts, past_plays,
                                     rule_card, rules_bot, sample_layout, search_bot, solve,
                                     surprises, unseen, voids)

@@ -15,8 +15,8 @@ import ninetynine as nn
 from ninetynine.tricks import events as ev
 from ninetynine.tricks import words as tricks_text
 from ninetynine.tricks.cards import bid_value
-from ninetynine.ui.tricks_console import TricksConsole, choose_bots, run
-from ninetynine.ui.tricks_controller import TricksController
+from ninetynine.tricks.console import TricksConsole, choose_bots, run
+from ninetynine.tricks.controller import TricksController
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -171,7 +171,7 @@ def test_bot_choices_and_command_line_options(capsys):
 
 def test_piped_input_in_a_real_process():
     done = subprocess.run(
-        [sys.executable, "-m", "ninetynine.ui.tricks_console", "--seed", "1", "--deals", "1",
+        [sys.executable, "-m", "ninetynine.tricks.console", "--seed", "1", "--deals", "1",
          "--plain"], input="h\n1 2 3\npass\n", capture_output=True, text=True, cwd=ROOT,
         timeout=120)
     assert done.returncode == 0, done.stderr

@@ -17,7 +17,7 @@ from ninetynine.text import plural
 from ninetynine.tricks import words as tricks_text
 from ninetynine.tricks.bidding import bid_values
 from ninetynine.tricks.cards import bid_value, parse_card
-from ninetynine.ui.tricks_controller import TricksController
+from ninetynine.tricks.controller import TricksController
 
 
 def one_sentence(text: str) -> bool:

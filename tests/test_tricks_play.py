@@ -210,7 +210,7 @@ def test_corrupt_saves_are_refused(change, words):
 
 def playthrough() -> str:
     """One deal with seed 99 played by the rule-based bot, each move then its events in words."""
-    from ninetynine.bots.tricks import rules_bot
+    from ninetynine.tricks.bots import rules_bot
     state = nn.make("tricks", deals=1).new_game(seed=99)
     lines = [describe(e) for e in state.history]
     while not state.is_over:

@@ -15,8 +15,8 @@ pytest.importorskip("anywidget")
 import ninetynine as nn  # noqa: E402
 from ninetynine.counting import events as ev  # noqa: E402
 from ninetynine.ui import Table  # noqa: E402
-from ninetynine.ui.cardtable import CardTableView  # noqa: E402
-from ninetynine.ui.live import LiveRegion  # noqa: E402
+from ninetynine.frontend.cardtable import CardTableView  # noqa: E402
+from ninetynine.frontend.live import LiveRegion  # noqa: E402
 from table_helpers import (button_labels, click_card, codes_shown, hand, log_headings,  # noqa: E402
                            panel, said)
 
@@ -189,7 +189,7 @@ def test_every_button_and_card_has_a_name():
 
 
 def test_the_front_end_keeps_one_live_region_and_marks_cards_in_words():
-    from ninetynine.ui import cardtable
+    from ninetynine.frontend import cardtable
     esm = (cardtable.HERE / "cardtable.js").read_text()
     assert 'role: "status", "aria-live": "polite"' in esm               # made once, text changed
     assert '"aria-disabled"' in esm and '"aria-describedby"' in esm     # unplayable: why

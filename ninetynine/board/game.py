@@ -100,8 +100,8 @@ def _cards(text) -> list:
 #: what every tool needs to know about The Game of 99 (``ninetynine.protocol``)
 DECLARATION = declare(Declaration(
     name="board", title="The Game of 99", build=BoardGame, players=PLAYER_COUNTS,
-    bots=("ninetynine.bots:BOARD_BOTS",), words="ninetynine.board.words", events="ninetynine.board.events",
-    table="ninetynine.ui.board_widgets:BoardTable", console="ninetynine.ui.board_console:run",
+    bots=("ninetynine.board.bots:BOTS",), words="ninetynine.board.words", events="ninetynine.board.events",
+    table="ninetynine.board.table:BoardTable", console="ninetynine.board.console:run",
     encoding="ninetynine.board.encoding:BoardEncoding", default_players=2,
     conformance=tuple({"players": n} for n in PLAYER_COUNTS)))
 BoardGame.declaration = DECLARATION

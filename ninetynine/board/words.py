@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..text import NUMBER_WORDS, capitalised, join_words, seat_with_verb, seat_in_sentence, plural, seat_name
+from ..text import (NUMBER_WORDS, capitalised, join_words, plural, seat_in_sentence, seat_name,
+                    seat_with_verb)
 from . import events as ev
 from .layout import LAYOUT, POSITION
 from .moves import HAND_LIMIT, BoardCard, Discard, DrawCard, Place
@@ -383,3 +384,15 @@ def help_text() -> list[str]:
         "Type b to read the board, h for your hand, s for the table, ? for this help, q to quit.",
         "A card 'k to 99' allows any empty square numbered k or higher; five markers in a line win.",
     ]
+
+
+# --- the table's words -------------------------------------------------------------------------
+
+#: what to do with your hand now, by the table's step ("" when nothing is to be done)
+HAND_HINTS = {"play": "Press a card to select it; the board then shows the squares it allows. On "
+                      "the board, the arrow keys move and Enter places the marker."}
+
+
+def marks_line(legend: str) -> str:
+    """Under the board: "Marks: X marks your markers; O marks Seat 1's markers."."""
+    return f"Marks: {legend}"

@@ -11,14 +11,19 @@ The bots of the running-total games, weakest first, are in ``BOTS`` by name:
 
 - ``random``: any legal move;
 - ``cautious``: never loses tokens when it can help it, spends special cards last
-  (``counting.cautious_bot``);
-- ``expert``: looks three plays ahead with card counting (``counting.expert_bot``);
+  (``cautious_bot``);
+- ``expert``: looks three plays ahead with card counting (``expert_bot``);
 - ``search``: guesses the hidden cards many times, plays each move out to the end of the round
-  in every guess, and keeps the best (Monte Carlo search, ``counting.search_bot``).
+  in every guess, and keeps the best (Monte Carlo search, ``search_bot``).
 
-The trick-taking game's bots are ``tricks_random``, ``tricks_rules`` and ``tricks_search``
-(``bots.tricks``); the board game's are ``board_random``, ``board_heuristic`` and
-``board_search`` (``bots.board``).
+The trick-taking game's bots are ``tricks_random``, ``tricks_rules`` and ``tricks_search``; the
+board game's are ``board_random``, ``board_heuristic`` and ``board_search``.
+
+Each game's bots live in its own folder (``counting/bots.py``, ``tricks/bots.py``,
+``board/bots.py``, each with its ``BOTS``); this package gathers them under the names notebooks
+and exercises use. ``ninetynine.bots.counting`` (and ``.reading``, ``.tricks``, ``.board``) are
+the same modules under the names they had before they moved, so that code written earlier -
+a class's submissions among it - still imports.
 
 ``get("expert")`` (or ``get(my_function)``) turns a name or a callable into a bot.
 """
@@ -26,15 +31,12 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..protocol import DECLARATIONS, declaration, declaration_of_game
-from .basic import BASIC_BOTS, random_bot  # noqa: F401  (declarations name ninetynine.bots:BASIC_BOTS)
-from .board import BOARD_BOTS
-from .counting import cautious_bot, expert_bot, search_bot
-from .tricks import TRICKS_BOTS
-
-COUNTING_BOTS = {"random": random_bot, "cautious": cautious_bot, "expert": expert_bot,
-                 "search": search_bot}
-
+from ..board.bots import BOTS as BOARD_BOTS
+from ..counting.bots import BOTS as COUNTING_BOTS
+from ..counting.bots import cautious_bot, expert_bot, search_bot
+from ..protocol import BASIC_BOTS, DECLARATIONS, declaration, declaration_of_game, random_bot
+from ..tricks.bots import BOTS as TRICKS_BOTS
+from . import board, counting, reading, tricks  # noqa: F401  (the modules' earlier names)
 
 #: Every named bot of the kit; ``bots_for(game)`` gives the ones that play one game.
 BOTS = {**COUNTING_BOTS, **BOARD_BOTS, **TRICKS_BOTS}
@@ -82,5 +84,5 @@ def get(bot: str | Callable, game=None) -> Callable:
                      "or pass a function bot(view) -> move.")
 
 
-__all__ = ["BOTS", "COUNTING_BOTS", "BOARD_BOTS", "TRICKS_BOTS", "bots_for", "get", "random_bot",
+__all__ = ["BOTS", "BASIC_BOTS", "COUNTING_BOTS", "BOARD_BOTS", "TRICKS_BOTS", "bots_for", "get", "random_bot",
            "cautious_bot", "expert_bot", "search_bot"]

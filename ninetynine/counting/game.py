@@ -298,9 +298,9 @@ def declaration_of(rules: RuleSet) -> Declaration:
     return Declaration(
         name=rules.name, title=rules.title, players=sizes,
         build=lambda **options: CountingGame(rules, **options),
-        bots=("ninetynine.bots:COUNTING_BOTS",), words="ninetynine.counting.words",
+        bots=("ninetynine.counting.bots:BOTS",), words="ninetynine.counting.words",
         events="ninetynine.counting.events",
-        table="ninetynine.ui.widgets:Table", console="ninetynine.ui.console:run",
+        table="ninetynine.counting.table:Table", console="ninetynine.counting.console:run",
         encoding="ninetynine.counting.encoding:CountingEncoding",
         # a head-to-head table unless a match is scored by places, where a third seat makes
         # the places mean something (the league's tables before declarations)

@@ -211,7 +211,7 @@ class _Deal:
     """One deal's cards as the rules bot sees them, for laying aside and playing fast.
 
     ``rules_aside(hand)`` is ``set(choose_bid(hand, trumps, turn_up).cards)`` and ``result``
-    plays a deal with ``rule_card`` for every seat, as ``ninetynine.bots.tricks.finish`` does,
+    plays a deal with ``rule_card`` for every seat, as ``ninetynine.tricks.bots.finish`` does,
     on numbers worked out once per deal instead of once per card played: a card is its place
     in the deck, with its suit (0-3), its rank for ``rule_card`` (16 more for a trump), its
     chance of a trick for ``estimate_tricks`` and the tricks it bids.
@@ -220,7 +220,7 @@ class _Deal:
     def __init__(self, trumps, turn_up):
         from itertools import combinations
 
-        from ninetynine.bots.tricks import SIDE_CHANCE, TRUMP_CHANCE
+        from ninetynine.tricks.bots import SIDE_CHANCE, TRUMP_CHANCE
         from ninetynine.tricks import FULL_DECK, SUIT_VALUES
         from ninetynine.tricks.cards import power, suit_of
         self.cards = [card for card in FULL_DECK if card != turn_up]
@@ -317,7 +317,7 @@ def agrees_with_the_rules_bot(deals: int, seed=0) -> bool:
     True
     """
     import random
-    from ninetynine.bots.tricks import Layout, choose_bid, finish
+    from ninetynine.tricks.bots import Layout, choose_bid, finish
     from ninetynine.tricks import TricksGame, bid_value
     chooser = random.Random(seed)
     for i in range(deals):
@@ -597,7 +597,7 @@ def yardstick(view, playouts: int = 90, seed: int = 0) -> None:
     """
     import random
 
-    from ninetynine.bots.counting import sample_world
+    from ninetynine.counting.bots import sample_world
     rng = random.Random(seed)
     for _ in range(playouts):
         world = sample_world(view, rng)          # a guessed world ends with the view's round

@@ -1,6 +1,6 @@
 """The bots, weakest first, each ``bot(view) -> move``: ``random`` (the kit's), and ``sevens``, the
 face-up puzzle's answer (notebook 19): make the target, else leave a multiple of 7, else the lowest."""
-from ninetynine.bots.basic import random_bot
+from ninetynine.protocol import random_bot
 
 
 def sevens_bot(view):
@@ -10,4 +10,4 @@ def sevens_bot(view):
             or view.legal_moves[0])
 
 
-RACE_BOTS = {"random": random_bot, "sevens": sevens_bot}
+BOTS = {"random": random_bot, "sevens": sevens_bot}

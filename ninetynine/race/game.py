@@ -34,6 +34,6 @@ class RaceGame:
 #: what every tool needs to know (``ninetynine.protocol``); table, terminal, encoding: generic
 DECLARATION = declare(Declaration(
     name="race", title="Race to 31", build=RaceGame, players=(2,), default_players=2, show=show,
-    bots=("ninetynine.race.bots:RACE_BOTS",), words="ninetynine.race.words", events="ninetynine.race.events",
+    bots=("ninetynine.race.bots:BOTS",), words="ninetynine.race.words", events="ninetynine.race.events",
     conformance=({}, {"target": 50, "hand_size": 6})))
 RaceGame.declaration = DECLARATION

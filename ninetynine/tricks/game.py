@@ -7,7 +7,6 @@
 """
 from __future__ import annotations
 
-
 from ..cards import CardError
 from ..protocol import Declaration, declare
 from .cards import parse_card, sorted_cards, trumps_of
@@ -129,8 +128,8 @@ def _cards(text) -> list:
 #: what every tool needs to know about Ninety-Nine, the trick-taking game (``ninetynine.protocol``)
 DECLARATION = declare(Declaration(
     name="tricks", title="Ninety-Nine, the trick-taking game", build=TricksGame, players=(PLAYERS,),
-    bots=("ninetynine.bots:TRICKS_BOTS",), words="ninetynine.tricks.words", events="ninetynine.tricks.events",
-    table="ninetynine.ui.tricks_widgets:TricksTable", console="ninetynine.ui.tricks_console:run",
+    bots=("ninetynine.tricks.bots:BOTS",), words="ninetynine.tricks.words", events="ninetynine.tricks.events",
+    table="ninetynine.tricks.table:TricksTable", console="ninetynine.tricks.console:run",
     encoding="ninetynine.tricks.encoding:TricksEncoding",
     conformance=({}, {"trumps": "results", "deals": 2})))
 TricksGame.declaration = DECLARATION

@@ -180,3 +180,28 @@ def tricks_turn(view, names: Names = None) -> str:
     if view.phase == "play":
         where += f", trick {view.trick_number} of 9"
     return f"{where}: {seat_name(view.to_move, None, names)} is to {TRICKS_TASKS[view.phase]}."
+
+
+# --- the table's words -------------------------------------------------------------------------
+
+#: what to do with your hand now, by the table's step ("" when nothing is to be done)
+HAND_HINTS = {"bid": "Press three cards to lay them aside as your bid (press one again to put it "
+                     "back).",
+              "offer": "Declare, reveal or pass with the buttons below.",
+              "play": "Press a card to play it to the trick."}
+
+
+def trumps_words(trumps: str | None) -> str:
+    """"Trumps: Hearts" or "No trumps" (``trumps`` the trump suit in words, or None)."""
+    return f"Trumps: {trumps}" if trumps else "No trumps"
+
+
+def turn_up_label(card_name: str) -> str:
+    return f"Turn-up: {card_name}"
+
+
+def trick_title(number: int | None, tricks: int, finished: bool) -> str:
+    """Above the trick on the felt: "Trick 4 of 9", "Last trick, number 3", "No trick yet"."""
+    if number is None:
+        return "No trick yet"
+    return f"Last trick, number {number}" if finished else f"Trick {number} of {tricks}"

@@ -19,7 +19,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))
 
 import ninetynine as nn  # noqa: E402
-from ninetynine.bots.board import SearchBot, heuristic_bot  # noqa: E402
+from ninetynine.board.bots import SearchBot, heuristic_bot  # noqa: E402
 
 # One event per line, exactly as the counting games' golden files write them.
 _spec = importlib.util.spec_from_file_location("golden_regenerate", HERE / "regenerate.py")

@@ -19,7 +19,7 @@ MUTANTS = [
            {FORMULA: "return total / visits + math.sqrt(c * math.log(parent) / visits)"}, {"ucb1-score"}),
     Mutant("the base-10 logarithm", {FORMULA: FORMULA.replace("math.log(", "math.log10(")}, {"ucb1-score"}),
     Mutant("the average alone", {FORMULA: "return total / visits"}, {"ucb1-score"}),
-    Mutant("the kit's ucb1", {FORMULA: "from ninetynine.bots.counting import ucb1 as kit_ucb1\n"
+    Mutant("the kit's ucb1", {FORMULA: "from ninetynine.counting.bots import ucb1 as kit_ucb1\n"
                                        "    return kit_ucb1(total, visits, parent, c)"}, {"ucb1-score"}),
     Mutant("an unvisited child scores 0 instead of coming first",
            {UNVISITED: "", SCORE: "score = ucb1(total, tried, parent, c) if tried else 0.0"},

@@ -1,7 +1,7 @@
 """The logic of a live table for The Game of 99, in plain Python.
 
 A ``BoardController`` owns the game state and the bots; the notebook widgets of
-``ninetynine.ui.board_widgets`` only show what it exposes and forward clicks to it, so the whole
+``ninetynine.board.table`` only show what it exposes and forward clicks to it, so the whole
 table is tested without a browser. A turn takes one or two clicks: select a card in your hand (the
 squares it allows are marked), then click a square to play it there, or press Discard; or press
 Draw. The bots answer at once::
@@ -36,12 +36,14 @@ import random
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from ..board import events as ev
-from ..board import words as text
-from ..board.layout import LAYOUT, POSITION
-from ..board.moves import DRAW, BoardCard, Discard, Place, parse_card, typed_square
-from . import sentences
-from .base import Summary, TableBase
+from ninetynine.frontend import sentences
+from ninetynine.frontend.base import Summary, TableBase
+
+from . import events as ev
+from . import words as text
+from .layout import LAYOUT, POSITION
+from .moves import DRAW, BoardCard, Discard, Place, parse_card, typed_square
+
 
 @dataclass(frozen=True)
 class SquareButton:
@@ -78,8 +80,9 @@ def board_bot(choice, seat: int, seed: int) -> Callable:
     The bots that draw random numbers get their own generator, seeded from the table's seed and
     the seat, so that a table with the same seed replays the same game.
     """
-    from .. import bots
-    from ..bots.board import SearchBot, search_bot
+    from ninetynine import bots
+
+    from .bots import SearchBot, search_bot
 
     bot = bots.get(choice, "board")
     if bot is bots.random_bot:

@@ -21,13 +21,16 @@ table displays one line of text instead of its widgets.
 """
 from __future__ import annotations
 
-from .. import text as kit_text
-from ..board.layout import LAYOUT
-from ..board.words import MARKS
-from .board_controller import BoardController
-from . import sentences
-from .cardtable import CardTable, action_button, log_panel, number_face
-from .sentences import TABLE_WORDS
+from ninetynine import text as kit_text
+from ninetynine.frontend import sentences
+from ninetynine.frontend.cardtable import CardTable, action_button, log_panel, number_face
+from ninetynine.frontend.sentences import TABLE_WORDS
+
+from . import words
+from .controller import BoardController
+from .layout import LAYOUT
+from .words import MARKS
+
 
 class BoardTable(CardTable):
     """A live table of The Game of 99: you against bots, or bots alone (``watch=True``).
@@ -83,7 +86,7 @@ class BoardTable(CardTable):
             "status": c.status(),
             "seats": self._seats(),
             "centre": {"heading": TABLE_WORDS["board"], "label": TABLE_WORDS["board_label"],
-                       "rows": rows, "legend": sentences.marks_line(c.legend()), "jump": jump},
+                       "rows": rows, "legend": words.marks_line(c.legend()), "jump": jump},
             "hand": None if c.watch or summary else self._hand(),
             "buttons": self._buttons(),
             "summary": summary,
@@ -105,7 +108,7 @@ class BoardTable(CardTable):
     def _hand(self) -> dict:
         c = self.controller
         cards = [number_face(str(b.card), "to 99", b.name, b.selected) for b in c.hand_buttons()]
-        hint = sentences.hand_hint("board", "play" if c.your_turn else "")
+        hint = words.HAND_HINTS.get("play" if c.your_turn else "", "")
         note = c.counts()                       # the allowed squares: in the news, said once
         return {"heading": TABLE_WORDS["hand"], "hint": hint, "note": note, "cards": cards}
 

@@ -21,70 +21,25 @@ Two looks, one behaviour:
 True
 
 ``run(game, bots=None, seed=None, plain=None, stdin=None, stdout=None)`` is the terminal's entry
-point, as the game's declaration names it (``Declaration.console``); ``start`` is what every
-terminal's ``run`` shares.
+point, as the game's declaration names it (``Declaration.console``); ``ninetynine.frontend.console``
+holds what every terminal shares.
 """
 from __future__ import annotations
 
-import random
-import sys
-from dataclasses import dataclass
-from typing import Callable, TextIO
+from typing import TextIO
 
-from .. import text
-from ..bots import COUNTING_BOTS, random_bot
-from ..core import IllegalMove
-from ..counting import events as ev
-from ..counting.moves import DRAW, END, Play
-from . import sentences
-from .helpers import Quit, Terminal, bot_names_from, is_quit
+from ninetynine import text
+from ninetynine.core import IllegalMove
+from ninetynine.frontend.console import Seat, choose_bots, start, take_turn
+from ninetynine.frontend.helpers import Quit, Terminal, is_quit
 
+from . import events as ev
+from . import table_words
+from .bots import BOTS
+from .moves import DRAW, END, Play
 
-@dataclass
-class Seat:
-    """One opponent: the bot that plays it and the name of that bot, for the introduction."""
-
-    bot: Callable
-    name: str
-
-
-def choose_bots(spec: str, opponents: int, seed: int, bots: dict | None = None,
-                game_words: str = "the running-total games") -> list[Seat]:
-    """The opponents' bots from ``--bots`` text: one name for all, or a comma list, one each,
-    from ``bots`` (the running-total games' by default; ``game_words`` names the game).
-
-    A bad name or count raises ValueError in one sentence. The random bot gets its own generator
-    per seat, seeded from ``seed``, so a game replays.
-    """
-    bots = COUNTING_BOTS if bots is None else bots
-    names = bot_names_from(spec, opponents, {name: name for name in bots},
-                           f"--bots names {{given}} bots for {opponents} opponents: give one "
-                           "name for all of them, or one name per opponent separated by commas.",
-                           f"There is no bot called '{{name}}' for {game_words}: choose "
-                           f"one of {', '.join(bots)}.")
-    seats = []
-    for seat, name in enumerate(names, start=1):
-        bot = bots[name]
-        if bot is random_bot:
-            rng = random.Random(seed * 1000 + seat)
-            bot = (lambda rng: lambda view: random_bot(view, rng))(rng)
-        seats.append(Seat(bot, name))
-    return seats
-
-
-def start(console_class, game, bots=None, seed: int | None = None, plain: bool | None = None,
-          stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
-    """Play ``game`` at a terminal made by ``console_class(game, bots=, seed=, plain=, stdin=,
-    stdout=)``; return the exit code. Without ``seed`` a new one is drawn (and told). A bad
-    ``bots`` is one sentence on standard error and exit code 2; nothing is started."""
-    seed = seed if seed is not None else random.SystemRandom().randrange(10_000)
-    try:
-        console = console_class(game, bots=bots, seed=seed, plain=plain, stdin=stdin,
-                                stdout=stdout)
-    except ValueError as error:
-        print(error, file=sys.stderr)
-        return 2
-    return console.run()
+#: how a refusal of a bot's name names these games
+GAME_WORDS = "the running-total games"
 
 
 def run(game, bots: str | None = None, seed: int | None = None, plain: bool | None = None,
@@ -92,14 +47,6 @@ def run(game, bots: str | None = None, seed: int | None = None, plain: bool | No
     """``ninetynine play --game quentin_c`` (and every running-total rule set): the declared
     terminal (``Declaration.console``). ``bots`` is ``--bots`` text (None: expert)."""
     return start(ConsoleGame, game, bots, seed, plain, stdin, stdout)
-
-
-def take_turn(terminal, prompt: Callable[[], str]) -> None:
-    """Your turn at any terminal: ask ``prompt()`` and act on the answer (``terminal.handle``,
-    False once a move was made) until a move is made or the turn has passed."""
-    while terminal.state.to_move == terminal.you:
-        if not terminal.handle(terminal.ask(prompt())):
-            break
 
 
 class ConsoleGame(Terminal):
@@ -119,10 +66,10 @@ class ConsoleGame(Terminal):
         super().__init__(game, seed, plain, stdin, stdout, names)
         bots = "expert" if bots is None else bots
         if isinstance(bots, str):
-            self.seats = choose_bots(bots, game.players - 1, seed)
+            self.seats = choose_bots(bots, game.players - 1, seed, BOTS, GAME_WORDS)
         else:
             self.seats = [Seat(b, getattr(b, "__name__", "bot")) if callable(b) else
-                          choose_bots(b, 1, seed + i)[0] for i, b in enumerate(bots)]
+                          choose_bots(b, 1, seed + i, BOTS, GAME_WORDS)[0] for i, b in enumerate(bots)]
             if len(self.seats) != game.players - 1:
                 raise ValueError(f"Give one bot for each of the {game.players - 1} opponents.")
         self.state = game.new_game(seed=seed)
@@ -152,7 +99,7 @@ class ConsoleGame(Terminal):
         history = self.state.history[:self.shown]
         start = max((i for i, e in enumerate(history) if type(e) is ev.RoundStarted), default=0)
         events = [ev.redact(e, self.you) for e in history[start:]]
-        return sentences.round_summary(events, self.state, self.you, self.names)
+        return table_words.round_summary(events, self.state, self.you, self.names)
 
     def pause(self) -> None:
         """The end of a round: its summary, then wait for Enter (q quits)."""

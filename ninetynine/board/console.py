@@ -27,13 +27,14 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from ..board import events as ev
-from ..board import words as text
-from ..board.moves import DRAW, Discard, Place, typed_square
-from ..core import IllegalMove
-from .board_controller import board_bot
-from .console import start, take_turn
-from .helpers import Quit, Terminal, bot_names_from, is_quit
+from ninetynine.core import IllegalMove
+from ninetynine.frontend.console import start, take_turn
+from ninetynine.frontend.helpers import Quit, Terminal, bot_names_from, is_quit
+
+from . import events as ev
+from . import words as text
+from .controller import board_bot
+from .moves import DRAW, Discard, Place, typed_square
 
 #: The bots that play the board game, by the names ``--bots`` accepts (short names too).
 BOARD_BOT_NAMES = {"board_heuristic": "board_heuristic", "heuristic": "board_heuristic",

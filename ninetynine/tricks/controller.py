@@ -1,7 +1,7 @@
 """The logic of a live table for Ninety-Nine, the trick-taking game, in plain Python.
 
 A ``TricksController`` owns the game state and the bots; the notebook widgets of
-``ninetynine.ui.tricks_widgets`` and the terminal of ``ninetynine.ui.tricks_console`` only show
+``ninetynine.tricks.table`` and the terminal of ``ninetynine.tricks.console`` only show
 what it exposes and forward clicks to it, so the whole table is tested without a browser.
 
 A deal has three steps for you, and the bots answer after each of your moves:
@@ -36,17 +36,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from .. import text
-from ..cards import SUIT_NAMES, Card, CardError
-from ..core import IllegalMove
-from ..tricks import events as ev
-from ..tricks import words as tricks_words
-from ..tricks.bidding import bid_values
-from ..tricks.cards import JOKER, acts_as, bid_value, parse_card, suit_of, trick_winner, trumps_name
-from ..tricks.moves import OFFERS, Bid, PlayCard
-from ..tricks.state import TRICKS
-from . import sentences
-from .base import Summary, TableBase
+from ninetynine import text
+from ninetynine.cards import SUIT_NAMES, Card, CardError
+from ninetynine.core import IllegalMove
+from ninetynine.frontend import sentences
+from ninetynine.frontend.base import Summary, TableBase
+
+from . import events as ev
+from . import words as tricks_words
+from .bidding import bid_values
+from .cards import JOKER, acts_as, bid_value, parse_card, suit_of, trick_winner, trumps_name
+from .moves import OFFERS, Bid, PlayCard
+from .state import TRICKS
 
 #: The offer buttons: what each says (its accessible name too) and the move it sends.
 OFFER_BUTTONS = (("Pass", "pass"),

@@ -1,7 +1,7 @@
 """The logic of a live table for the running-total games, in plain Python.
 
 A ``TableController`` owns the game state and the bots. Front-ends (the notebook widgets of
-``ninetynine.ui.widgets``) only show what it exposes and forward clicks to it, so the whole table
+``ninetynine.counting.table``) only show what it exposes and forward clicks to it, so the whole table
 can be tested without a browser::
 
     >>> import ninetynine as nn
@@ -24,13 +24,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..core import IllegalMove
-from ..counting import events as ev
-from ..counting.moves import DRAW, END, Play
-from ..counting.game import CountingGame
-from ..counting.rules import RULE_SETS
-from . import sentences
-from .base import Summary, TableBase
+from ninetynine.core import IllegalMove
+from ninetynine.frontend import sentences
+from ninetynine.frontend.base import Summary, TableBase
+
+from . import events as ev
+from . import table_words
+from .game import CountingGame
+from .moves import DRAW, END, Play
+from .rules import RULE_SETS
 
 
 @dataclass(frozen=True)
@@ -114,7 +116,7 @@ class TableController(TableBase):
         to press to go on."""
         if self.paused:
             return sentences.paused_status(self.summary.heading, self.NEXT_LABEL)
-        return sentences.status(self.view, self.names, self.you, self.state.is_over,
+        return table_words.status(self.view, self.names, self.you, self.state.is_over,
                                 self.state.standings())
 
     def seat_lines(self) -> list[str]:
@@ -123,7 +125,7 @@ class TableController(TableBase):
         lines = []
         for seat in range(state.players):
             hand = state.hands[seat] if self.watch else None
-            lines.append(sentences.seat_summary(state, seat, self.you, self.names, hand))
+            lines.append(table_words.seat_summary(state, seat, self.you, self.names, hand))
         return lines
 
     def last_plays(self) -> list[LastPlay | None]:
@@ -161,7 +163,7 @@ class TableController(TableBase):
         """The ways to play the card you clicked, when it has several (Ace as 1 or as 11)."""
         if self.pending is None:
             return []
-        return [ChoiceButton(sentences.choice_name(move, self.you, self.names), str(move))
+        return [ChoiceButton(table_words.choice_name(move, self.you, self.names), str(move))
                 for move in self._legal_plays_of(self.pending)]
 
     # --- clicks ------------------------------------------------------------------------------
@@ -181,7 +183,7 @@ class TableController(TableBase):
         if not plays:
             return self._refuse(self._why_not(parsed))
         self.pending = str(parsed)
-        self._tell(sentences.choose_prompt(parsed))
+        self._tell(table_words.choose_prompt(parsed))
         return True
 
     def choose(self, move: str) -> bool:
@@ -194,7 +196,7 @@ class TableController(TableBase):
         except IllegalMove as error:
             return self._refuse(str(error))
         if self.pending is None or not isinstance(parsed, Play) or str(parsed.card) != self.pending:
-            return self._refuse(sentences.choose_card_first())
+            return self._refuse(table_words.choose_card_first())
         return self._play(parsed)
 
     def draw(self) -> bool:
@@ -246,21 +248,21 @@ class TableController(TableBase):
         while players * hand_size > len(new.deck) and hand_size > 1:
             hand_size -= 1
         if hand_size < min(current["hand_size"], new.hand_sizes.stop - 1):
-            changes.append(sentences.too_few_cards(hand_size, len(new.deck)))
+            changes.append(table_words.too_few_cards(hand_size, len(new.deck)))
         tokens, auto_draw = None, True
         if new.scoring == "tokens":
             tokens = _nearest(current["tokens"] or new.default_tokens, new.tokens)
             auto_draw = current["auto_draw"]
             if not current["tokens"]:
-                changes.append(sentences.tokens_apply(tokens))
+                changes.append(table_words.tokens_apply(tokens))
             elif tokens != current["tokens"]:
                 changes.append(sentences.setting_moved("tokens", current["tokens"], tokens,
                                                        new.tokens))
         elif current["tokens"] or not current["auto_draw"]:
-            changes.append(sentences.TOKENS_DO_NOT_APPLY)
+            changes.append(table_words.TOKENS_DO_NOT_APPLY)
         settings = {**current, "rules": rules, "players": players, "hand_size": hand_size,
                     "tokens": tokens, "auto_draw": auto_draw}
-        return settings, sentences.rules_change(new, changes)
+        return settings, table_words.rules_change(new, changes)
 
     def apply_settings(self, rules: str, players: int, bots, hand_size: int,
                        tokens: int | None = None, auto_draw: bool = True) -> bool:
@@ -276,7 +278,7 @@ class TableController(TableBase):
         if rule_set.scoring == "tokens":
             options.update(tokens=tokens, auto_draw=auto_draw)
         elif auto_draw is not True:
-            return self._refuse(sentences.always_draws(rule_set))
+            return self._refuse(table_words.always_draws(rule_set))
         if bots == "custom":
             bots = self.bots_choice
         try:
@@ -289,7 +291,7 @@ class TableController(TableBase):
         self.game, self.bots, self.bots_choice = game, chosen, bots
         self.seat = min(self.seat, game.players - 1)
         self.new_game()
-        self.latest = [sentences.new_settings(game, bots), *self.latest]
+        self.latest = [table_words.new_settings(game, bots), *self.latest]
         return True
 
     def _no_rule_set(self, rules) -> str:
@@ -302,10 +304,10 @@ class TableController(TableBase):
 
     def _second_step(self, move) -> bool:
         if not self.manual_draw:
-            return self._refuse(sentences.draws_automatically())
+            return self._refuse(table_words.draws_automatically())
         if not self.drawing:
             refusal = self._refuse_unless_your_play()
-            return self._refuse(refusal or sentences.play_a_card_first())
+            return self._refuse(refusal or table_words.play_a_card_first())
         return self._play(move)
 
     def _legal_plays_of(self, card: str) -> list:
@@ -322,13 +324,13 @@ class TableController(TableBase):
             self.state.copy().play(Play(card, amount, target))
         except IllegalMove as error:
             return str(error)
-        return sentences.cannot_play(card)
+        return table_words.cannot_play(card)
 
     def _refuse_unless_your_play(self) -> str:
         """The sentence refusing a card click now, or "" when you may play a card."""
         refusal = self._refuse_unless_your_turn()
         if not refusal and self.state.phase == "draw":
-            return sentences.draw_or_end()
+            return table_words.draw_or_end()
         return refusal
 
     def _heading(self, event=None) -> str:
@@ -337,7 +339,7 @@ class TableController(TableBase):
     def _summary(self, events: list) -> Summary:
         """What each seat lost (or scored) this round and why, where everyone stands; at the
         end of the game, who won."""
-        return sentences.round_summary(events, self.state, self.you, self.names, self.NEXT_LABEL)
+        return table_words.round_summary(events, self.state, self.you, self.names, self.NEXT_LABEL)
 
     def _redact(self, event, you: int):
         return ev.redact(event, you)

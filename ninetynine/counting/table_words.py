@@ -1,26 +1,22 @@
-"""The sentences of the live table.
+"""The running-total games' table in words: its status line, each seat, the choices a card
+offers, what a refused click or setting says, and the summary of a round.
 
-Every sentence a player reads comes from ``ninetynine.text``, the kit's one source of words; this
-module only picks the right function. The few sentences only a table needs (a refused click, the
-prompt to choose a card's value) are written below, each in its own small function, until they
-move into ``ninetynine.text``. Every sentence works when read aloud: no meaning by colour or
-symbol alone.
+The events' sentences are in ``words.py`` (through ``ninetynine.text``); what every table says
+(pauses, the end of the game, the card table's labels) is in ``ninetynine.frontend.sentences``.
+Every sentence works when read aloud: no meaning by colour or symbol alone.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
-from .. import text
-from ..counting import events as ev
+from ninetynine import text
+from ninetynine.frontend.sentences import (TABLE_WORDS, Summary, game_over_heading,
+                                           game_over_status, seat_name)
 
+from . import events as ev
 
-def narrate(events: list, you: int | None, names) -> list[str]:
-    """The events in sentences, "you" for your seat."""
-    return text.narrate(events, you=you, names=names)
-
-
-def seat_name(seat: int, you: int | None, names) -> str:
-    return text.seat_name(seat, you=you, names=names)
+#: what to do with your hand now, by the table's step ("" when nothing is to be done)
+HAND_HINTS = {"play": "Press a card to play it."}
 
 
 def status(view, names, you: int | None, over: bool, standings) -> str:
@@ -42,8 +38,6 @@ def choice_name(move, you: int | None, names) -> str:
     return words[:1].upper() + words[1:]
 
 
-# --- sentences only the table needs (to move into ninetynine.text) ---------------------------
-
 def seat_summary(state, seat: int, you: int | None, names, hand=None) -> str:
     """One seat in a sentence: "Seat 2: 7 tokens, 3 cards." (with the cards when shown)."""
     who = seat_name(seat, you, names)
@@ -59,12 +53,6 @@ def seat_summary(state, seat: int, you: int | None, names, hand=None) -> str:
     if state.to_move == seat:
         line += ", to move"
     return line + "."
-
-
-def game_over_status(standings, you: int | None, names) -> str:
-    """The status line once the game has ended."""
-    winner = text.winner_sentence(standings, you=you, names=names)
-    return f"The game is over. {winner} Press New game to play again."
 
 
 def choose_prompt(card) -> str:
@@ -92,26 +80,12 @@ def always_draws(rules) -> str:
             "another rule set.")
 
 
-def settings_refusal(error: ValueError) -> str:
-    """The engine's sentence about a bad option, in the words of the settings row."""
-    sentence = str(error)
-    for option, label in (("hand_size", "hand size"), ("auto_draw", "automatic draw")):
-        sentence = sentence.replace(option, label)
-    return sentence[:1].upper() + sentence[1:]
-
-
 def rules_change(rules, changes: list[str]) -> str:
     """One sentence saying what choosing a rule set changed in the settings row."""
     if not changes:
         return (f"Under {rules.title} every setting still holds: players, hand size"
                 f"{', tokens, the draw' if rules.scoring == 'tokens' else ''} and bots are kept.")
     return f"Under {rules.title}: {'; '.join(changes)}; every other setting is kept."
-
-
-def setting_moved(label: str, old, new, allowed: range) -> str:
-    """"players go from 6 to 5 (these rules allow 2 to 5)"."""
-    return (f"{label} {'go' if label == 'players' else 'goes'} from {old} to {new} (these rules "
-            f"allow {allowed.start} to {allowed.stop - 1})")
 
 
 def too_few_cards(hand: int, deck: int) -> str:
@@ -143,44 +117,8 @@ def cannot_play(card) -> str:
     return f"The {card.name} cannot be played now: click another card."
 
 
-# --- pauses: the end of a round, a deal or the game ------------------------------------------
-
 def round_over_heading(number: int) -> str:
     return f"Round {number} is over."
-
-
-def game_over_heading() -> str:
-    return "The game is over."
-
-
-def paused_status(heading: str, button: str) -> str:
-    """The status line while a table waits: "Round 2 is over: press Next round to go on."."""
-    return f"{heading[:-1]}: press {button} to go on."
-
-
-def paused_refusal(heading: str, button: str) -> str:
-    """A click refused while a table waits for Next round (or Next deal)."""
-    return f"{heading[:-1]}: press {button} first, then play."
-
-
-def not_paused(button: str) -> str:
-    return f"{button} is for the end of a round or a deal: the game is going on, so play on."
-
-
-@dataclass(frozen=True)
-class Summary:
-    """What a table (or a terminal) shows when a round, a deal or the game ends, while it waits.
-
-    kind     "round", "deal" or "game"
-    heading  one sentence: "Round 2 is over.", "Deal 3 of 9 is scored.", "The game is over."
-    lines    sentences: who lost or scored what and why, then where everyone stands
-    button   the label of the button that goes on: "Next round", "Next deal" or "New game"
-    """
-
-    kind: str
-    heading: str
-    lines: tuple[str, ...]
-    button: str
 
 
 def round_summary(events: list, state, you: int | None, names, button: str = "Next round") -> Summary:
@@ -291,18 +229,6 @@ def grading_line(game) -> str:
             "when the notebook runs in Jupyter.")
 
 
-# --- the card tables' words (ui/cardtable.py draws them; the three tables fill them in) --------
-
-#: Labels the card table's front end shows or gives to screen readers (cardtable.js reads them
-#: from the model: the browser holds no English of its own).
-TABLE_WORDS = {"felt": "Table", "seats": "Seats", "count": "Count", "to_move": "(to move)",
-               "wins": "wins", "chosen": "chosen", "not_now": "not now",
-               "choices": "Ways to play the card", "scrolling": "scrolling", "hand": "Your hand",
-               "log": "What happened", "scores": "Scores", "face_up": "Cards face up",
-               "hands": "Cards in hand", "just_played": "just played",
-               "board": "Board", "board_label": "Board, 10 rows of 10 squares"}
-
-
 def last_card_label(card_name: str, new: bool) -> str:
     """What a screen reader says of a seat's last card on the counting felt.
 
@@ -312,46 +238,6 @@ def last_card_label(card_name: str, new: bool) -> str:
     return f"Last card: {card_name}" + (f", {TABLE_WORDS['just_played']}" if new else "")
 
 
-def table_title(name: str, how_many: str) -> str:
-    """A table's title: "Quentin C, 2 players", "Ninety-Nine, 9 deals"."""
-    return f"{name}, {how_many}"
-
-
 def direction_words(forward: bool) -> str:
     """The direction of play under the count."""
     return "Play goes in seat order" if forward else "Play goes in reverse order"
-
-
-def hand_hint(game: str, step: str) -> str:
-    """What to do with your hand now: ``game`` "counting", "tricks" or "board"; ``step`` "play",
-    "bid" or "offer" ("" when nothing is to be done)."""
-    return {
-        ("counting", "play"): "Press a card to play it.",
-        ("tricks", "bid"): "Press three cards to lay them aside as your bid (press one again to "
-                           "put it back).",
-        ("tricks", "offer"): "Declare, reveal or pass with the buttons below.",
-        ("tricks", "play"): "Press a card to play it to the trick.",
-        ("board", "play"): "Press a card to select it; the board then shows the squares it "
-                           "allows. On the board, the arrow keys move and Enter places the marker.",
-    }.get((game, step), "")
-
-
-def trumps_words(trumps: str | None) -> str:
-    """"Trumps: Hearts" or "No trumps" (``trumps`` the trump suit in words, or None)."""
-    return f"Trumps: {trumps}" if trumps else "No trumps"
-
-
-def turn_up_label(card_name: str) -> str:
-    return f"Turn-up: {card_name}"
-
-
-def trick_title(number: int | None, tricks: int, finished: bool) -> str:
-    """Above the trick on the felt: "Trick 4 of 9", "Last trick, number 3", "No trick yet"."""
-    if number is None:
-        return "No trick yet"
-    return f"Last trick, number {number}" if finished else f"Trick {number} of {tricks}"
-
-
-def marks_line(legend: str) -> str:
-    """Under the board: "Marks: X marks your markers; O marks Seat 1's markers."."""
-    return f"Marks: {legend}"

@@ -17,14 +17,16 @@ table displays one line of text instead of its widgets.
 """
 from __future__ import annotations
 
-from .. import text
-from ..tricks import events as ev
-from ..tricks.cards import acts_as, parse_card, trumps_name
-from ..tricks.state import TRICKS
-from . import sentences
-from .cardtable import CardTable, action_button, face, log_panel, panel
-from .sentences import TABLE_WORDS
-from .tricks_controller import OFFER_BUTTONS, TricksController, grading_line
+from ninetynine import text
+from ninetynine.frontend import sentences
+from ninetynine.frontend.cardtable import CardTable, action_button, face, log_panel, panel
+from ninetynine.frontend.sentences import TABLE_WORDS
+
+from . import events as ev
+from . import words
+from .cards import acts_as, parse_card, trumps_name
+from .controller import OFFER_BUTTONS, TricksController, grading_line
+from .state import TRICKS
 
 
 class TricksTable(CardTable):
@@ -107,7 +109,7 @@ class TricksTable(CardTable):
             started = [e for e in c._group_events if type(e) is ev.DealStarted]
             if started:
                 turn_up, trumps = started[0].turn_up, started[0].trumps
-        trumps = sentences.trumps_words(trumps_name(trumps) if trumps else None)
+        trumps = words.trumps_words(trumps_name(trumps) if trumps else None)
         shown = c.current_trick()
         last = c.last_trick()
         earlier = ""                              # the trick before, while another is played
@@ -115,10 +117,10 @@ class TricksTable(CardTable):
             shown = last
         elif last is not None:
             earlier = last.sentence
-        plays, title, label = [], sentences.trick_title(None, 9, False), c.trick_sentence()
+        plays, title, label = [], words.trick_title(None, 9, False), c.trick_sentence()
         if shown is not None:
             done = shown.winner is not None
-            title = sentences.trick_title(shown.number, TRICKS, done)
+            title = words.trick_title(shown.number, TRICKS, done)
             label = shown.sentence
             seats = [card.seat for card in shown.cards]
             if not done:                          # seats still to play, in playing order
@@ -133,7 +135,7 @@ class TricksTable(CardTable):
                     "winner": done and seat == shown.winner})
         return {
             "kind": "trick",
-            "turn_up": (face(turn_up, sentences.turn_up_label(turn_up.name), small=True)
+            "turn_up": (face(turn_up, words.turn_up_label(turn_up.name), small=True)
                         if turn_up else None),
             "trumps": trumps, "trick_title": title, "trick_label": label, "plays": plays,
             "last": earlier,
@@ -157,7 +159,7 @@ class TricksTable(CardTable):
             step = "offer"
         else:
             step = "play" if c.your_turn else ""
-        hint = sentences.hand_hint("tricks", step)
+        hint = words.HAND_HINTS.get(step, "")
         return {"heading": TABLE_WORDS["hand"], "hint": hint, "note": note, "cards": cards}
 
     def _buttons(self) -> list[dict]:

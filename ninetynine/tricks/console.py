@@ -28,13 +28,14 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
-from .. import text
-from ..cards import CardError
-from ..core import IllegalMove
-from ..tricks.cards import parse_card
-from .console import start
-from .helpers import Quit, Terminal, bot_names_from, is_quit
-from .tricks_controller import TricksController
+from ninetynine import text
+from ninetynine.cards import CardError
+from ninetynine.core import IllegalMove
+from ninetynine.frontend.console import start
+from ninetynine.frontend.helpers import Quit, Terminal, bot_names_from, is_quit
+
+from .cards import parse_card
+from .controller import TricksController
 
 #: The bots that play Ninety-Nine, by the names ``--bots`` accepts (short names too).
 TRICKS_BOT_NAMES = {"tricks_rules": "tricks_rules", "rules": "tricks_rules",
@@ -285,9 +286,9 @@ def run(game, bots: str | None = None, seed: int | None = None, plain: bool | No
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m ninetynine.ui.tricks_console [--bots ...] [--seed N] [--deals N]
+    """``python -m ninetynine.tricks.console [--bots ...] [--seed N] [--deals N]
     [--trumps ...] [--plain]``: the same game as ``ninetynine play --game tricks``."""
-    from ..cli import main as command
+    from ninetynine.cli import main as command
     return command(["play", "--game", "tricks", *(sys.argv[1:] if argv is None else argv)])
 
 

@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import ipywidgets as w
 
-from .. import text
-from . import sentences
-from .cardtable import CardTable, action_button, face, log_panel
+from ninetynine import text
+from ninetynine.frontend import sentences
+from ninetynine.frontend.cardtable import CardTable, action_button, face, log_panel
+from ninetynine.frontend.helpers import button, show
+
+from . import table_words
 from .controller import TableController
-from .helpers import button, show
 
 
 class Table(CardTable):
@@ -60,7 +62,7 @@ class Table(CardTable):
         return [self.settings_box]
 
     def _build_settings(self) -> w.VBox:
-        from .. import bots as bots_module
+        from ninetynine import bots as bots_module
 
         bot_names = list(bots_module.bots_for(self.controller.game))
         if not isinstance(self.controller.bots_choice, str):
@@ -146,7 +148,7 @@ class Table(CardTable):
             "status": c.status(),
             "seats": seats,
             "centre": {"kind": "count", "count": c.count, "arrow": "↻" if forward else "↺",
-                       "direction": sentences.direction_words(forward)},
+                       "direction": table_words.direction_words(forward)},
             "hand": None if c.watch or summary else self._hand(),
             "choices": [action_button(f"choice:{choice.move}", choice.name)
                         for choice in c.choice_buttons()],
@@ -176,7 +178,7 @@ class Table(CardTable):
                           "to_move": state.to_move == seat and not c.paused and not state.is_over,
                           "out": out,
                           # the seat's last card on the felt; "new" marks the bots' answers
-                          "last": face(card, sentences.last_card_label(card.name, last.new),
+                          "last": face(card, table_words.last_card_label(card.name, last.new),
                                        small=True) if last else None,
                           "new": bool(last and last.new)})
         return seats
@@ -186,11 +188,11 @@ class Table(CardTable):
         drawing = c.drawing                       # Draw or End turn first: no card now
         cards = [face(c.game.rules.parse_card(b.card), b.name, key=b.card,
                       playable=b.playable and not drawing,
-                      reason=sentences.draw_or_end() if drawing else b.reason)
+                      reason=table_words.draw_or_end() if drawing else b.reason)
                  for b in c.hand_buttons()]
         step = "play" if c.your_turn and not drawing else ""
         return {"heading": sentences.TABLE_WORDS["hand"],
-                "hint": sentences.hand_hint("counting", step), "cards": cards}
+                "hint": table_words.HAND_HINTS.get(step, ""), "cards": cards}
 
     def _buttons(self) -> list[dict]:
         c = self.controller
@@ -206,4 +208,4 @@ class Table(CardTable):
         return f"Table({game.name!r}, players={game.players}, seat={self.controller.seat})"
 
     def grading_line(self) -> str:
-        return sentences.grading_line(self.controller.game)
+        return table_words.grading_line(self.controller.game)

@@ -41,7 +41,7 @@ from ..arena import seat_bot
 from ..bots import get as get_bot
 from ..core import IllegalMove
 from . import sentences
-from .sentences import Summary   # noqa: F401  (a table's pause, defined with its sentences)
+from .sentences import Summary  # noqa: F401  (a table's pause, defined with its sentences)
 
 
 @dataclass
