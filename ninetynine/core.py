@@ -111,7 +111,7 @@ def event_to_dict(ev) -> dict:
         names = _FIELD_NAMES[kind] = tuple(field.name for field in dataclasses.fields(kind))
     data = {"type": kind.__name__}
     for name in names:
-        data[name] = _plain(getattr(ev, name))
+        data[name] = _saved_field(getattr(ev, name))
     return data
 
 
@@ -150,7 +150,7 @@ def event_from_dict(data: dict, parse_card: Callable[[str], Card]):
     for field in dataclasses.fields(cls):
         if field.name not in data:
             raise CorruptSave(f"A {cls.__name__} event in the history has no '{field.name}'.")
-        kwargs[field.name] = _restore(data[field.name], field.type, parse_card)
+        kwargs[field.name] = _loaded_field(data[field.name], field.type, parse_card)
     return cls(**kwargs)
 
 
@@ -158,27 +158,32 @@ def event_from_dict(data: dict, parse_card: Callable[[str], Card]):
 CARD_TYPES: list[type] = [Card]
 
 
-def _plain(value):
+def _saved_field(value):
+    """An event's field as a save writes it: cards as their text, tuples as lists. (A save is a
+    file for people and for later versions of the kit; the plain data two processes exchange is
+    ``ninetynine/plain_data.py``.)"""
     kind = type(value)
     if value is None or kind is int or kind is str or kind is bool:     # most fields: at once
         return value
     if kind is tuple or kind is list:
-        return [_plain(item) for item in value]
+        return [_saved_field(item) for item in value]
     if isinstance(value, tuple(CARD_TYPES)):
         return str(value)
     if isinstance(value, (tuple, list)):
-        return [_plain(item) for item in value]
+        return [_saved_field(item) for item in value]
     return value
 
 
-def _restore(value, annotation, parse_card):
+def _loaded_field(value, annotation, parse_card):
+    """A saved event's field read back: text where the field holds cards (``annotation`` says
+    so) read with ``parse_card``, lists as tuples."""
     text = str(annotation)
     if "Card" in text:
         if isinstance(value, list):
             return tuple(parse_card(item) for item in value)
         return None if value is None else parse_card(value)
     if isinstance(value, list):
-        return tuple(_restore(item, "", parse_card) for item in value)
+        return tuple(_loaded_field(item, "", parse_card) for item in value)
     return value
 
 

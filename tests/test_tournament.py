@@ -93,7 +93,7 @@ def test_the_seat_puts_the_history_back_together_from_the_pieces_sent():
             if state.to_move == 0:
                 view = state.view(0)
                 data = sender.payload(view)
-                pieces.append(len(data["view"]["fields"]["history"]))
+                pieces.append(len(data["view"]["v"]["history"]))
                 assert _view(data, kept).history == view.history
                 seen = len(view.history)
             state.play(rng.choice(state.legal_moves()))

@@ -8,10 +8,12 @@ which the referee parses with the kit's own ``parse_move`` and checks against th
 the learner's process does to its own copy of the kit, it cannot change the referee's state, and a
 move object with a lying ``__eq__`` never reaches the referee.
 
-``to_plain(view, game_name, options)`` writes a view as plain data; ``from_plain(data)`` (run in
-the sandbox) builds the same view back, with real kit objects in it: cards, moves, events and the
-game's rule set, so a learner's bot reads ``view.hand``, ``view.legal_moves`` or
-``view.rules.effect(...)`` exactly as in the notebooks.
+``to_plain(view, game_name, options)`` writes a view in the kit's plain-data form
+(``ninetynine/plain_data.py``, the form the grading channel speaks too); ``from_plain(data)`` (run
+in the sandbox) builds the same view back, with real kit objects in it: cards, moves, events and
+the game's rule set, so a learner's bot reads ``view.hand``, ``view.legal_moves`` or
+``view.rules.effect(...)`` exactly as in the notebooks. The league adds one tag of its own, the
+game's rule set (``{"$": "rules"}``: the one of the game the view comes from).
 
 Only the view's own fields cross (those its class is made from), and a view holds only what its
 seat may know: the games' views leave out the deck, the other hands, the hidden cards of the
@@ -47,27 +49,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..core import make
+from ..kit_paths import KIT
+from ..plain_data import PlainDataError, Reader, Writer, is_value_class, kit_value_class
 from ..protocol import DECLARATIONS, declaration, register
-
-# How each kind of value is written. Lists stay lists; everything else is a one-key dict whose key
-# says what it is, so a dict can never be mistaken for anything but a dict.
-TUPLE, DICT, MOVE, RULES, OBJECT = "tuple", "dict", "move", "rules", "object"
-
-#: a move's class is known once: is it a move (sent as its text), or not (sent by its fields)?
-_MOVE_CLASSES: dict = {}
-
-
-def _is_move(value, parser) -> bool:
-    """Is ``value`` a move of the game? A move is what the game's own ``parse_move`` reads back
-    from its text, equal (``parser.parse_move(str(move)) == move``); its class is asked once."""
-    key = (type(value), type(parser))
-    if key not in _MOVE_CLASSES:
-        try:
-            _MOVE_CLASSES[key] = parser.parse_move(str(value)) == value
-        except Exception:           # noqa: BLE001 - not a move's text: not a move
-            _MOVE_CLASSES[key] = False
-    return _MOVE_CLASSES[key]
-
 
 def home_of(game) -> str:
     """Where a game of a learner's own lives: the top package of its class's module (a game in
@@ -77,48 +61,77 @@ def home_of(game) -> str:
 
 def _known(module: str, game) -> bool:
     """May a class of ``module`` cross? The kit's, and those of the game's own home."""
-    if module.startswith("ninetynine."):
+    if module.startswith(KIT + "."):
         return True
     home = home_of(game)
     return module == home or module.startswith(home + ".")
 
 
-def _plain(value, game=None, parser=None):
-    """One value of a view as plain data (see the module's docstring)."""
-    if value is None or isinstance(value, (bool, int, float, str)):
-        return value
-    if isinstance(value, list):
-        return [_plain(item, game, parser) for item in value]
-    if isinstance(value, tuple):
-        return {TUPLE: [_plain(item, game, parser) for item in value]}
-    if isinstance(value, dict):
-        return {DICT: [[_plain(key, game, parser), _plain(item, game, parser)]
-                       for key, item in value.items()]}
-    rules = getattr(game, "rules", None)          # the game's own rule set: sent by its name
-    if rules is not None and type(value) is type(rules) and value == rules:
-        return {RULES: value.name}
-    known = dataclasses.is_dataclass(value) and _known(type(value).__module__, game)
-    if known and parser is not None and hasattr(parser, "parse_move") and _is_move(value, parser):
-        return {MOVE: str(value)}
-    if known:
-        fields = {field.name: _plain(getattr(value, field.name), game, parser)
-                  for field in dataclasses.fields(value) if field.init}
-        return {OBJECT: f"{type(value).__module__}:{type(value).__qualname__}", "fields": fields}
-    raise TypeError(f"A view holds a {type(value).__name__}, which cannot be sent as plain data.")
+class ViewWriter(Writer):
+    """Writes one game's views: the kit's value classes and the game's own (its home's) cross by
+    their fields, the game's rule set by the tag ``rules``; anything else is refused."""
+
+    def __init__(self, game):
+        self.game, self.rules = game, getattr(game, "rules", None)
+
+    def first(self, value, kind: type, depth: int):
+        if self.rules is not None and kind is type(self.rules) and value == self.rules:
+            return {"$": "rules"}
+        return None
+
+    def class_name(self, kind: type) -> str | None:
+        if dataclasses.is_dataclass(kind) and _known(kind.__module__, self.game) \
+                and "<" not in kind.__qualname__ and "." not in kind.__qualname__:
+            return f"{kind.__module__}:{kind.__qualname__}"
+        return None
+
+    def other(self, value, kind: type, depth: int):
+        raise TypeError(f"A view holds a {kind.__name__}, which cannot be sent as plain data.")
+
+
+class ViewReader(Reader):
+    """Reads one game's views back (on the learner's side): the kit's value classes and the
+    game's own; the tag ``rules`` is the game's rule set."""
+
+    def __init__(self, game):
+        self.game = game
+
+    def value_class(self, name: str) -> type:
+        module, _, qualname = name.partition(":")
+        if module.startswith(KIT + "."):
+            return kit_value_class(name)
+        if not _known(module, self.game) or "." in qualname:
+            raise PlainDataError(f"{name} is not a class of the kit or of the game.")
+        cls = getattr(importlib.import_module(module), qualname, None)
+        if not is_value_class(cls):
+            raise PlainDataError(f"{name} is not a class of the game's views.")
+        return cls
+
+    def tag(self, tag: str, data: dict, depth: int):
+        if tag == "rules" and getattr(self.game, "rules", None) is not None:
+            return self.game.rules
+        raise PlainDataError(f"unknown tag {tag!r}")
 
 
 def to_plain(view, game_name: str, options: dict) -> dict:
     """The view of one seat, and the game it comes from, as plain data."""
-    game, parser = _table(game_name, tuple(sorted(options.items())))
-    return {"game": game_name, "options": _plain(dict(options)),
-            "view": _plain(view, game, parser)}
+    writer, _ = _table(game_name, tuple(sorted(options.items())))
+    return {"game": game_name, "options": Writer().write(dict(options)), "view": writer.write(view)}
+
+
+def from_plain(data: dict):
+    """The view that ``to_plain`` wrote, with the kit's own objects in it (run in the sandbox)."""
+    options = Reader().read(data["options"])
+    _, reader = _table(data["game"], tuple(sorted(options.items())))
+    return reader.read(data["view"])
 
 
 @lru_cache(maxsize=16)
-def _table(game_name: str, options: tuple):
-    """The game a view comes from, and a state of it for parsing moves (built once per table)."""
+def _table(game_name: str, options: tuple) -> tuple[ViewWriter, ViewReader]:
+    """The writer and reader of one table's views (made once per table: each learns the classes
+    it meets once)."""
     game = make(game_name, **dict(options))
-    return game, game.new_game(seed=0)
+    return ViewWriter(game), ViewReader(game)
 
 
 # --- a game of a learner's own ----------------------------------------------------------------
@@ -195,40 +208,3 @@ def install_code(game_name: str, source: tuple) -> str:
     """Python that runs ``install`` on the learner's side (in a sandbox, before its file)."""
     return ("import ninetynine.league.plain as _league_plain\n"
             f"_league_plain.install({game_name!r}, {source!r})\n")
-
-
-def _kit_class(name: str, game=None):
-    """A dataclass of the kit (or of the game's own module) named ``module:qualname``; anything
-    else is refused."""
-    module, _, qualname = name.partition(":")
-    if not _known(module, game) or "." in qualname:
-        raise ValueError(f"{name} is not a class of the kit.")
-    cls = getattr(importlib.import_module(module), qualname)
-    if not dataclasses.is_dataclass(cls):
-        raise ValueError(f"{name} is not a class of the kit's views.")
-    return cls
-
-
-def _restore(data, game, parser):
-    if isinstance(data, list):
-        return [_restore(item, game, parser) for item in data]
-    if not isinstance(data, dict):
-        return data
-    if TUPLE in data:
-        return tuple(_restore(item, game, parser) for item in data[TUPLE])
-    if DICT in data:
-        return {_restore(key, game, parser): _restore(item, game, parser)
-                for key, item in data[DICT]}
-    if MOVE in data:
-        return parser.parse_move(data[MOVE])
-    if RULES in data:
-        return game.rules
-    cls = _kit_class(data[OBJECT], game)
-    return cls(**{name: _restore(value, game, parser) for name, value in data["fields"].items()})
-
-
-def from_plain(data: dict):
-    """The view that ``to_plain`` wrote, with the kit's own objects in it (run in the sandbox)."""
-    options = _restore(data["options"], None, None)
-    game, parser = _table(data["game"], tuple(sorted(options.items())))
-    return _restore(data["view"], game, parser)

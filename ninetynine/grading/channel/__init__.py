@@ -76,9 +76,10 @@ from the package itself (``from ninetynine.grading.channel import Learner``):
 - ``wire``            how a message is written, and the pipe and variables both sides agree on
 - ``failures``        what ends a learner (``LearnerFailure`` and its kinds), a cell's error
                       (``LearnerError``), and a check's time limit (``deadline``)
-- ``kit_paths``       the kit's own objects named by a path, so each side uses its own copy
-- ``plain_data``      answers as plain data: written by the learner's side (``Encoder``),
-                      rebuilt by the trusted side (``decode``, ``decoding``, ``Remote``)
+- ``plain_data``      answers in the kit's plain-data form (``ninetynine/plain_data.py``) with
+                      the channel's own tags: written by the learner's side (``Encoder``),
+                      rebuilt by the trusted side (``decode``, ``decoding``, ``Remote``); the
+                      kit's objects cross by path (``ninetynine/kit_paths.py``)
 - ``errors``          the learner's errors, sent by name and raised here as that class
 - ``pickling``        arguments on their way to the learner (``KitPickler``, ``Histories``)
 - ``standins``        a check's stand-ins for the learner's helpers, and their callbacks
@@ -90,10 +91,11 @@ from the package itself (``from ninetynine.grading.channel import Learner``):
 """
 from __future__ import annotations
 
+from ninetynine.kit_paths import KIT, KIT_PATHS, KitPaths, init_fields, kit_name, positional, resolve
+
 from .errors import error_class, error_data, raise_error, rebuilt_error
 from .failures import (LearnerError, LearnerFailure, OutOfTime, Stopped, TooLong, TooMuchOutput,
                        call_timeout, deadline)
-from .kit_paths import KIT, KIT_PATHS, KitPaths, init_fields, kit_name, positional, resolve
 from .learner import Learner
 from .pickling import Histories, KitPickler, event_fields, fields_getter, pickled, unpickled
 from .plain_data import DECODE_LIMIT, DecodeError, Encoder, Remote, decode, decoding, write_back

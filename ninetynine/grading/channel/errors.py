@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import builtins
 
-from .kit_paths import kit_name, resolve
+from ninetynine.kit_paths import kit_name, resolve
 
 
 def learner_error_data(error: BaseException, cells: dict[str, list[str]]) -> dict:

@@ -20,7 +20,7 @@ import operator
 import pickle
 import sys
 
-from .kit_paths import KIT, KIT_PATHS, init_fields, positional, resolve
+from ninetynine.kit_paths import KIT, KIT_PATHS, init_fields, positional, resolve
 from .running_server import given_value
 
 

@@ -1,35 +1,35 @@
 """Answers as plain data: written on the learner's side, rebuilt on the trusted side.
 
-Everything the learner's process answers is JSON: numbers, text, lists, and dictionaries
-tagged with ``"$"`` for tuples, sets, dictionaries, the kit's values (by their fields or their
-path) and the exercise's given classes. ``Encoder`` writes a value so, on the learner's side;
-everything it cannot write as data (the learner's functions and objects) it keeps and sends as
-a handle. ``decode`` reads the data on the trusted side and rebuilds it with this process's own
-classes, bounded in size and time (``decoding``); a handle becomes a ``Remote``, whose calls
-and attributes cross the channel again. ``write_back`` makes an argument the trusted side sent
-look as the learner's code left it.
+Everything the learner's process answers is in the kit's plain-data form (``ninetynine/
+plain_data.py``: numbers, text, lists, and dictionaries tagged with ``"$"`` for tuples, sets,
+dictionaries and the kit's values by their fields or their path), with the channel's own tags
+added: the exercise's given classes, game states, built-in functions, modules, and handles.
+``Encoder`` writes a value so, on the learner's side; everything it cannot write as data (the
+learner's functions and objects) it keeps and sends as a handle. ``decode`` reads the data on the
+trusted side and rebuilds it with this process's own classes, bounded in size and time
+(``decoding``); a handle becomes a ``Remote``, whose calls and attributes cross the channel
+again. ``write_back`` makes an argument the trusted side sent look as the learner's code left it.
 
 Both halves are in one module so that each tag can be read beside the code that reads it back.
 """
 from __future__ import annotations
 
-import base64
 import builtins
 import dataclasses
-import fractions
-import numbers
 import sys
 import threading
 import time
 import types
 
+from ninetynine.kit_paths import field_set, init_fields
+from ninetynine.plain_data import PlainDataError, Reader, Writer
+
 from .failures import OutOfTime
-from .kit_paths import KIT, KIT_PATHS, field_set, init_fields, kit_name, resolve
 from .running_server import learner_object
 from .standins import RemoteStandIn
 
 
-class Encoder:
+class Encoder(Writer):
     """Turns the learner's values into plain data; keeps a handle for everything else."""
 
     def __init__(self):
@@ -53,94 +53,33 @@ class Encoder:
                 "call": callable(value)}
 
     def encode(self, value, depth: int = 0):
-        if depth > 200:
-            raise ValueError("a value nested too deeply to send")
-        kind = type(value)
-        if value is None or kind in (bool, int, float, str):
-            return value
+        """``value`` as plain data (``Writer.write``, with the channel's tags)."""
+        return self.write(value, depth)
+
+    def first(self, value, kind: type, depth: int):
         fields = self.given_fields.get(kind)
-        if fields is not None:          # one of the given classes (a move, an event): the branch
-            return {"$": "given", "c": kind.__qualname__,      # below, found without the rest
-                    "v": {name: self.encode(getattr(value, name, None), depth + 1)
+        if fields is None and self.given and kind.__qualname__ in self.given \
+                and kind.__module__ == "__main__" and dataclasses.is_dataclass(kind):
+            fields = self.given_fields[kind] = init_fields(kind)
+        if fields is not None:          # one of the exercise's given classes (a move, an event)
+            return {"$": "given", "c": kind.__qualname__,
+                    "v": {name: self.write(getattr(value, name, None), depth + 1)
                           for name in fields}}
-        path = KIT_PATHS.path_of(value) if not isinstance(value, (int, float, str, bytes)) else None
-        if path is None and isinstance(value, (type, types.FunctionType, types.BuiltinFunctionType)):
-            path = kit_name(value)
-        if path is not None:
-            return {"$": "kit", "v": path}
         if isinstance(value, types.BuiltinFunctionType) and getattr(builtins, value.__name__, None) is value:
             return {"$": "builtin", "v": value.__name__}
-        if isinstance(value, bool):
-            return bool(value)
-        if isinstance(value, int):
-            return int(value)
-        if isinstance(value, float):
-            return float(value)
-        if isinstance(value, str):
-            return str.__str__(value)
-        deeper = depth + 1
-        if self.given and kind.__qualname__ in self.given and kind.__module__ == "__main__" \
-                and dataclasses.is_dataclass(kind):
-            self.given_fields[kind] = init_fields(kind)
-            return {"$": "given", "c": kind.__qualname__,
-                    "v": {name: self.encode(getattr(value, name, None), deeper)
-                          for name in init_fields(kind)}}
-        cls_name = kit_name(kind)
-        if cls_name and dataclasses.is_dataclass(value):
-            return {"$": "obj", "c": cls_name,
-                    "v": {name: self.encode(getattr(value, name, None), deeper)
-                          for name in init_fields(kind)}}
-        if cls_name and isinstance(value, tuple) and hasattr(kind, "_fields"):
-            return {"$": "obj", "c": cls_name, "t": [self.encode(v, deeper) for v in value]}
-        if cls_name and hasattr(value, "to_json") and hasattr(value, "legal_moves"):
-            return {"$": "state", "c": cls_name, "v": value.to_json(), "h": self.number(value)}
-        if isinstance(value, list):
-            return [self.encode(v, deeper) for v in value]
-        if isinstance(value, tuple):
-            return {"$": "tuple", "v": [self.encode(v, deeper) for v in value]}
-        if isinstance(value, (set, frozenset)):
-            return {"$": "frozenset" if isinstance(value, frozenset) else "set",
-                    "v": [self.encode(v, deeper) for v in value]}
-        if isinstance(value, dict):
-            return {"$": "dict", "v": [[self.encode(k, deeper), self.encode(v, deeper)]
-                                       for k, v in value.items()]}
-        if isinstance(value, bytes):
-            return {"$": "bytes", "v": base64.b64encode(value).decode()}
-        if isinstance(value, range):
-            return {"$": "range", "v": [value.start, value.stop, value.step]}
-        if isinstance(value, numbers.Rational) and not isinstance(value, numbers.Integral):
-            return {"$": "fraction", "v": [int(value.numerator), int(value.denominator)]}
-        if isinstance(value, numbers.Integral):
-            return int(value)
-        if isinstance(value, numbers.Real):
-            return float(value)
+        return None
+
+    def other(self, value, kind: type, depth: int):
+        name = self.class_name(kind)
+        if name and hasattr(value, "to_json") and hasattr(value, "legal_moves"):   # a game state
+            return {"$": "state", "c": name, "v": value.to_json(), "h": self.number(value)}
         if isinstance(value, types.ModuleType):
             return {"$": "module", "v": value.__name__}
         return self.handle(value)
 
 
-class DecodeError(ValueError):
-    """An answer that is not plain data of the kinds ``decode`` knows."""
-
-
-_KIT_CLASSES: dict = {}
-
-
-def _kit_class(path: str) -> type:
-    found = _KIT_CLASSES.get(path)
-    if found is None:
-        found = _KIT_CLASSES[path] = _find_kit_class(path)
-    return found
-
-
-def _find_kit_class(path: str) -> type:
-    value = resolve(path)
-    if not isinstance(value, type) or not (dataclasses.is_dataclass(value) or hasattr(value, "_fields")):
-        raise DecodeError(f"{path} is not one of the kit's value classes")
-    if value.__module__.startswith(KIT + ".grading"):
-        raise DecodeError(f"{path} is not one of the kit's value classes")
-    return value
-
+#: the error of an answer that is not plain data of the kinds ``decode`` knows
+DecodeError = PlainDataError
 
 #: the most values one answer may hold (each number, text, list, ... counts one)
 DECODE_LIMIT = 2_000_000
@@ -183,99 +122,77 @@ def _count(now: bool = False) -> None:
         raise failure
 
 
-def _hashed(items, learner, depth, pairs: bool):
-    """The items of a set (or the pairs of a dictionary), added one at a time so that the time
-    it takes is watched (``_count``) however the items hash."""
-    made = {} if pairs else set()
-    for item in items:
-        _count(now=len(made) > 4096)     # a big set: each item may cost as much as the rest
-        if pairs:
-            key, value = item
-            made[decode(key, learner, depth)] = decode(value, learner, depth)
-        else:
-            made.add(decode(item, learner, depth))
-    return made
+class Answers(Reader):
+    """Reads one learner's answers: the common tags (``Reader``), the channel's own (handles
+    become ``Remote``), every value counted against the bounds of ``decoding``."""
+
+    def __init__(self, learner):
+        self.learner = learner
+
+    def count(self) -> None:
+        _count()
+
+    def collection(self, items, depth: int, pairs: bool):
+        """The items of a set (or the pairs of a dictionary), added one at a time so that the
+        time it takes is watched (``_count``) however the items hash."""
+        made = {} if pairs else set()
+        for item in items:
+            _count(now=len(made) > 4096)     # a big set: each item may cost as much as the rest
+            if pairs:
+                key, value = item
+                made[self.read(key, depth)] = self.read(value, depth)
+            else:
+                made.add(self.read(item, depth))
+        return made
+
+    def tag(self, tag: str, data: dict, depth: int):
+        learner, value = self.learner, data.get("v")
+        if tag == "builtin":
+            found = getattr(builtins, str(value), None)
+            if not isinstance(found, types.BuiltinFunctionType):
+                raise DecodeError(f"no built-in {value!r}")
+            return found
+        if tag == "given":
+            cls = (getattr(learner, "given", None) or {}).get(str(data.get("c")))
+            if cls is None:
+                raise DecodeError(f"{data.get('c')!r} is none of the exercise's given classes")
+            if not isinstance(value, dict) or value.keys() != field_set(cls):
+                raise DecodeError(f"the fields of a {cls.__name__} are {', '.join(init_fields(cls))}")
+            return cls(**{name: self.read(item, depth) for name, item in value.items()})
+        if tag == "state":
+            from ninetynine import load
+            try:
+                return load(str(value))
+            except Exception:  # noqa: BLE001 - a game the save cannot name (an endgame): a handle
+                return Remote(learner, int(data.get("h", 0)), str(data.get("c", "state")), False)
+        if tag == "module":
+            found = sys.modules.get(str(value))
+            return found if found is not None else Remote(learner, None, f"module {value}", False)
+        if tag == "method":     # a method of the learner's object, read when it is called
+            known = getattr(learner, "remotes", None)
+            key = (int(value), str(data.get("n")))
+            if known is not None and key in known:
+                return known[key]
+            remote = Remote(learner, list(key), key[1][:80], True)
+            if known is not None:
+                known[key] = remote
+            return remote
+        if tag == "remote":
+            known = getattr(learner, "remotes", None)
+            if known is not None and int(value) in known:     # the same object: the same handle
+                return known[int(value)]
+            remote = Remote(learner, int(value), str(data.get("n", "object"))[:80],
+                            bool(data.get("call")))
+            if known is not None:
+                known[int(value)] = remote
+            return remote
+        raise DecodeError(f"unknown tag {tag!r}")
 
 
 def decode(data, learner=None, depth: int = 0):
     """Plain data from the learner's side as values of this process (the trusted side).
     ``learner``: the ``Learner`` that answered (its given classes, its handles), or None."""
-    if depth > 200:
-        raise DecodeError("a value nested too deeply")
-    _count()
-    if data is None or type(data) in (bool, int, float, str):
-        return data
-    deeper = depth + 1
-    if type(data) is list:
-        return [decode(item, learner, deeper) for item in data]
-    if type(data) is not dict or "$" not in data:
-        raise DecodeError("not plain data")
-    tag, value = data["$"], data.get("v")
-    if tag == "tuple":
-        return tuple(decode(item, learner, deeper) for item in value)
-    if tag in ("set", "frozenset"):
-        items = _hashed(value, learner, deeper, pairs=False)
-        return items if tag == "set" else frozenset(items)
-    if tag == "dict":
-        return _hashed(value, learner, deeper, pairs=True)
-    if tag == "kit":
-        try:
-            return resolve(str(value))
-        except Exception as error:  # noqa: BLE001 - a path the learner made up
-            raise DecodeError(f"no kit object {value!r}") from error
-    if tag == "builtin":
-        found = getattr(builtins, str(value), None)
-        if not isinstance(found, types.BuiltinFunctionType):
-            raise DecodeError(f"no built-in {value!r}")
-        return found
-    if tag == "given":
-        cls = (getattr(learner, "given", None) or {}).get(str(data.get("c")))
-        if cls is None:
-            raise DecodeError(f"{data.get('c')!r} is none of the exercise's given classes")
-        if not isinstance(value, dict) or value.keys() != field_set(cls):
-            raise DecodeError(f"the fields of a {cls.__name__} are {', '.join(init_fields(cls))}")
-        return cls(**{name: decode(item, learner, deeper) for name, item in value.items()})
-    if tag == "obj":
-        cls = _kit_class(str(data.get("c")))
-        if "t" in data:
-            return cls._make(decode(item, learner, deeper) for item in data["t"])
-        fields = init_fields(cls)
-        if not isinstance(value, dict) or set(value) != set(fields):
-            raise DecodeError(f"the fields of a {cls.__name__} are {', '.join(fields)}")
-        return cls(**{name: decode(item, learner, deeper) for name, item in value.items()})
-    if tag == "state":
-        from ninetynine import load
-        try:
-            return load(str(value))
-        except Exception:  # noqa: BLE001 - a game the save cannot name (an endgame): a handle
-            return Remote(learner, int(data.get("h", 0)), str(data.get("c", "state")), False)
-    if tag == "bytes":
-        return base64.b64decode(str(value))
-    if tag == "range":
-        return range(*[int(v) for v in value])
-    if tag == "fraction":
-        return fractions.Fraction(int(value[0]), int(value[1]))
-    if tag == "module":
-        found = sys.modules.get(str(value))
-        return found if found is not None else Remote(learner, None, f"module {value}", False)
-    if tag == "method":     # a method of the learner's object, read when it is called
-        known = getattr(learner, "remotes", None)
-        key = (int(value), str(data.get("n")))
-        if known is not None and key in known:
-            return known[key]
-        remote = Remote(learner, list(key), key[1][:80], True)
-        if known is not None:
-            known[key] = remote
-        return remote
-    if tag == "remote":
-        known = getattr(learner, "remotes", None)
-        if known is not None and int(value) in known:     # the same object: the same handle
-            return known[int(value)]
-        remote = Remote(learner, int(value), str(data.get("n", "object"))[:80], bool(data.get("call")))
-        if known is not None:
-            known[int(value)] = remote
-        return remote
-    raise DecodeError(f"unknown tag {tag!r}")
+    return Answers(learner).read(data, depth)
 
 
 class Remote:

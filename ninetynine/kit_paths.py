@@ -1,14 +1,15 @@
-"""The kit's own objects named by a path, so that each side of the channel uses its own copy.
+"""The kit's own objects named by a path, so that each side of a channel uses its own copy.
 
-A card, a rule set or a bot of the kit crosses the channel as a path - ``"ninetynine.counting.
+A card, a rule set or a bot of the kit crosses between processes as a path - ``"ninetynine.counting.
 rules:RS_GAMES.effects['PASS']"`` - and the other process finds the object of that path in its
 own, untouched modules (``resolve``). ``KitPaths`` builds the table of those paths,
 ``kit_name`` names a kit function or class by ``module:qualname``, and ``init_fields`` gives
 the fields a kit dataclass is made from, with which both sides write and rebuild it.
 
-A module of its own because both sides use it, in both directions: the learner's side writes
-answers with it (``plain_data.Encoder``), the trusted side rebuilds them (``plain_data.decode``)
-and pickles arguments with it (``pickling.py``).
+A module of its own because both sides use it, in both directions: the kit's plain-data form
+writes and reads paths with it (``ninetynine/plain_data.py``: the grading channel's answers, the
+league's views), and the grading channel pickles arguments with it
+(``grading/channel/pickling.py``).
 """
 from __future__ import annotations
 
@@ -47,7 +48,7 @@ class KitPaths:
         for name in sorted(modules):
             module = sys.modules.get(name)
             for attr, value in list(vars(module).items()) if module else ():
-                if attr.startswith("_") or _plain(value) or isinstance(value, types.ModuleType):
+                if attr.startswith("_") or _simple(value) or isinstance(value, types.ModuleType):
                     continue                    # private names may be caches (this module's own
                                                 # _RESOLVED): what they hold differs between processes
                 where = f"{name}:{attr}"
@@ -66,7 +67,7 @@ class KitPaths:
                             paths.setdefault(id(inner), f"{where}.{field.name}")
                         if isinstance(inner, dict):
                             for key, item in inner.items():
-                                if isinstance(key, str) and not _plain(item):
+                                if isinstance(key, str) and not _simple(item):
                                     paths.setdefault(id(item), f"{where}.{field.name}[{key!r}]")
         self.paths = paths
 
@@ -75,7 +76,8 @@ class KitPaths:
 KIT_PATHS = KitPaths()
 
 
-def _plain(value) -> bool:
+def _simple(value) -> bool:
+    """None, a number or a text: written as itself, never as a path."""
     return value is None or type(value) in (bool, int, float, str)
 
 
