@@ -1,6 +1,8 @@
 """Exercise 20, a test that catches bugs: tests a learner might well write, each too weak or too
 strict. A weak test passes on some broken engine; a strict one fails on the real engine, and so
-fails every check (its failures there would mean nothing)."""
+fails every check (its failures there would mean nothing). The visible checks plant the bugs of
+``ninetynine.counting.planted``, the hidden checks others: a test aimed at the visible ones alone
+fails the hidden ones (``aims-at-the-visible-bugs``)."""
 from mutants import Mutant
 
 MOVE_CHECK = 'check_move(state, seat, move, events, tokens, f"game {seed}, move {moves} ({move})")'
@@ -37,10 +39,10 @@ MUTANTS = [
     Mutant("conservation-with-sets",      # a card made twice is still only one card in a set
            {"assert everywhere == deck,": "assert set(everywhere) == set(deck),"},
            fails={"cards"}, visible=False),
-    Mutant("no-hand-size-check",
+    Mutant("no-hand-size-check",          # the visible engine with a bug in the cards keeps them all
            {"        assert all(len(hand) <= game.hand_size for hand in state.hands), (\n"
             '            f"{where}: a hand holds more than {game.hand_size} cards")\n': ""},
-           fails={"cards"}, visible=False),
+           fails={"cards"}),
     Mutant("tokens-not-copied",           # `tokens` is the state's own list: it never differs
            {"seat, tokens = state.to_move, list(state.tokens)": "seat, tokens = state.to_move, state.tokens"},
            fails={"tokens"}, visible=False),
@@ -50,6 +52,19 @@ MUTANTS = [
            {"saved = state.to_json()": "saved = [list(hand) for hand in state.hands]",
             "assert state.to_json() == saved,": "assert state.hands == saved,"},
            fails={"copies-and-views"}, visible=False),
+    # A test aimed at the visible checks' five bugs (ninetynine.counting.planted) and no further:
+    # the count only kept below 100, a hand's size but not the cards' sum, tokens only kept from
+    # going below 0, the turn only after a 4, a copy judged by its deck, no views. It passes every
+    # visible check; the hidden bugs, of the same kinds, get through in every one.
+    Mutant("aims-at-the-visible-bugs",
+           {"assert 0 <= state.count <= 99": "assert state.count <= 99",
+            "assert everywhere == deck,": "assert everywhere == everywhere,",
+            "0 <= now <= before for now, before in zip(state.tokens, tokens)": "0 <= now for now in state.tokens",
+            "assert (state.to_move == seat) == again, (": 'assert move.card.rank != "4" or state.to_move != seat, (',
+            "saved = state.to_json()": "saved = list(state.deck)",
+            "assert state.to_json() == saved,": "assert state.deck == saved,",
+            VIEW_CHECK: "pass"},
+           fails=EVERY_BUG, visible=False),
     # strict tests: they fail on the real engine too
     Mutant("forgets-to-copy",             # plays "the copy" on the original itself
            {"twin, mover = state.copy(), random.Random(where)": "twin, mover = state, random.Random(where)"},
