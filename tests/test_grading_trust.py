@@ -143,6 +143,38 @@ def test_every_solution_withholds_what_the_kit_has():
                 value = getattr(value, name)
 
 
+def test_the_submission_s_own_metadata_never_decides_what_is_withheld(tmp_path):
+    """What an exercise withholds is read from the instructor's solution notebook
+    (``Placement.of(source)``), never from the submission: a learner who writes
+    ``{"ninetynine": {"withheld": []}}`` into their notebook still cannot call the kit's search
+    (graded against a solution that withheld nothing, this cheat got 7 of 7)."""
+    path = learners_notebook(tmp_path, "mallory", "16-negamax-endgame", KEPT_SEARCH_16)
+    notebook = read(path)
+    notebook.metadata["ninetynine"] = {"withheld": []}
+    nbformat.write(notebook, path)
+    result = grade(path, "16-negamax-endgame")
+    assert result.status == GRADED and result.score == 0, result
+    assert all("The kit's solve is withheld while this exercise is graded" in check.message
+               for check in result.checks), result.checks
+
+
+def test_the_hostile_class_is_built_from_the_solutions_as_they_are():
+    """``tests/fixtures/hostile`` mirrors solutions 01, 05 and 13 (their checks, statements and
+    the kit's answers they withhold): a solution changed since the class was built, say one that
+    withholds a new bot, makes it stale, and the hostile class would test yesterday's grading."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        "hostile_build", ROOT / "tests" / "fixtures" / "hostile" / "build.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    stale = build.stale()
+    assert not stale, f"Run tests/fixtures/hostile/build.py: out of date: {stale}"
+    sources = ROOT / "tests" / "fixtures" / "hostile" / "sources"
+    for source in sorted(sources.glob("*.ipynb")):
+        assert (Placement.of(read(source)).withheld
+                == Placement.of(read(ROOT / "solutions" / source.name)).withheld), source.name
+
+
 def test_a_withheld_function_refuses_through_every_name_and_a_table_empties():
     import types
     import sys
