@@ -13,11 +13,14 @@ How it is put together (each step is one function below):
 2. ``fetch_wheels``: the pure-Python wheels in ``WHEELS``, downloaded once with ``pip download``;
    the kernel's own small wheels (``piplite``, ``pyodide_kernel``, shims of ``ipykernel`` and
    ``widgetsnbextension``) come with jupyterlite-pyodide-kernel; the kit's wheel is built fresh.
-3. ``write_lock``: a ``pyodide-lock.json`` that lists exactly those wheels (sha256 computed,
+3. ``compile_wheels`` (``site_bytecode.py``): each wheel's modules compiled by Pyodide's own
+   Python under Node.js, so the browser does not compile them at every start (skipped, with a
+   sentence, where Node.js is missing).
+4. ``write_lock``: a ``pyodide-lock.json`` that lists exactly those wheels (sha256 computed,
    dependencies read from each wheel's metadata for Pyodide's platform). Pyodide's own lock
    points at its CDN, so it is replaced.
-4. ``stage_contents``: copies of the notebooks, exercises and docs, their kernel set to Pyodide's.
-5. ``jupyter lite build`` puts JupyterLab, the widget front-ends (ipywidgets, anywidget) and all
+5. ``stage_contents``: copies of the notebooks, exercises and docs, their kernel set to Pyodide's.
+6. ``jupyter lite build`` puts JupyterLab, the widget front-ends (ipywidgets, anywidget) and all
    of the above into ``site/``.
 
 Every version is pinned here, in ``PYODIDE_VERSION``, ``JUPYTERLITE_VERSION`` and ``WHEELS``
@@ -46,6 +49,7 @@ from pathlib import Path
 
 from ninetynine.built_site import NOTE_ID, ROOT, SITE, SiteError, is_built, make_server
 from ninetynine.built_site import site_note as site_note     # the note's reader, beside its writer
+from ninetynine.site_bytecode import compile_wheels
 from ninetynine.site_check import check_all
 
 #: The Pyodide release the site runs: npm package ``pyodide@PYODIDE_VERSION``. It must be the one
@@ -89,7 +93,7 @@ LAB_EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "anywidget",
 #: What learners get: these folders' notebooks, the notebooks' import helper, the docs, and the
 #: golden games that notebook 18 reads.
 CONTENTS = {"notebooks": ("*.ipynb", "_setup.py"), "exercises": ("*.ipynb",), "docs": ("*.md",),
-            "tests/golden": ("*.txt",)}
+            "docs/images": ("*.png",), "tests/golden": ("*.txt",)}
 #: Modules the site cannot offer: compiled packages that Pyodide loads only from its CDN (or
 #: that have no Pyodide build at all). A notebook that imports one is marked, in its first cell,
 #: as one to run with ``make lab``, and ``make site-check`` skips it, saying why.
@@ -254,8 +258,8 @@ def top_level_imports(files: list[str]) -> list[str]:
         first = name.split("/")[0]
         if first.endswith((".dist-info", ".data")):
             continue
-        if "/" in name or first.endswith(".py"):
-            names.add(first.removesuffix(".py"))
+        if "/" in name or first.endswith((".py", ".pyc")):
+            names.add(first.removesuffix(".pyc").removesuffix(".py"))
     return sorted(names)
 
 
@@ -383,6 +387,7 @@ def build(output: Path = SITE, cache: Path | None = None) -> Path:
     check_against_pyodide(pyodide_lock)
     print(f"{len(WHEELS) + len(KERNEL_WHEELS) + 1} wheels")
     wheels = [*fetch_wheels(cache), *kernel_wheels(), kit_wheel(stage / "kit")]
+    wheels = compile_wheels(wheels, runtime, pyodide_lock, stage / "compiled", cache / "compiled")
     packages = write_lock(runtime, wheels)
     lock = {"info": pyodide_lock["info"], "packages": packages}
     (runtime / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))

@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 
 from machine import required, sandbox_flags
-from ninetynine import site
+from ninetynine import site, site_bytecode
 from ninetynine.grading.commands import main as ninetynine_command
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -99,6 +99,35 @@ def test_the_site_runs_notebook_00_and_an_exercise_offline_and_its_download_grad
     (ARTIFACTS / "site-timings.txt").write_text(
         "".join(f"{name}: {seconds:.1f} s\n" for name, seconds in TIMINGS.items())
         + f"load average: {os.getloadavg()}\n")
+
+
+@pytest.mark.slow
+def test_the_sites_wheels_come_compiled_by_pyodides_own_python(built_site):
+    """The kernel imports about 580 modules at its start and first cell; compiled in the build
+    (``site_bytecode.py``), by the runtime the site ships, the browser compiles none of them.
+    The test above runs notebook 00 and an exercise on these very wheels."""
+    import importlib.util
+    import zipfile
+    if site_bytecode.node() is None:
+        required("Node.js is not installed: the site's build compiles its wheels with it "
+                 "(apt-get install nodejs)")
+    magics, kit_sources = set(), 0
+    for wheel in sorted((built_site / "static" / "pyodide").glob("*.whl")):
+        names = zipfile.ZipFile(wheel).namelist()
+        modules = [n for n in names if n.endswith(".py") and ".dist-info/" not in n
+                   and ".data/" not in n]
+        compiled = [n for n in names if n.endswith(".pyc")]
+        assert compiled, f"{wheel.name} holds no compiled module"
+        if wheel.name.startswith("ninetynine-"):
+            kit_sources = len(modules)
+            assert len(compiled) == len(modules), "each kit module keeps its source and gets its pyc"
+        else:
+            assert not modules, f"{wheel.name} still holds source: {modules[:3]}"
+        with zipfile.ZipFile(wheel) as archive:
+            magics |= {archive.read(name)[:4] for name in compiled}
+    assert kit_sources > 50
+    assert len(magics) == 1 and magics != {importlib.util.MAGIC_NUMBER}, \
+        "one Python compiled every module, and not this one (Pyodide's, in Node.js)"
 
 
 def play_and_hand_in(page, base: str, downloads: Path) -> dict[str, float]:
@@ -206,6 +235,24 @@ def test_a_notebook_that_needs_numpy_is_marked_as_one_to_run_outside_the_site(tm
     path = tmp_path / "20.ipynb"
     path.write_text(json.dumps({"cells": [site.not_in_the_site_cell(reason), code]}))
     assert reason in site.site_note(path)
+
+
+def test_every_picture_a_staged_notebook_shows_is_staged_beside_it(tmp_path):
+    """Notebook 00's pictures (docs/images) were missing from the site: "Path
+    docs/images/counting-table.png does not exist" in the browser's console."""
+    import re
+    staged = site.stage_contents(tmp_path)
+    pictures = 0
+    for notebook in [path for path in staged if path.suffix == ".ipynb"]:
+        cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+        for cell in cells:
+            for target in re.findall(r"!\[[^\]]*\]\(([^)\s]+)\)", "".join(cell["source"])):
+                if "://" in target or target.startswith("attachment:"):
+                    continue
+                pictures += 1
+                assert (notebook.parent / target).resolve().exists(), \
+                    f"{notebook.relative_to(tmp_path)} shows {target}, which the site lacks"
+    assert pictures >= 3
 
 
 def test_the_recording_proxy_notes_every_host_it_is_asked_for_and_answers_nothing():
