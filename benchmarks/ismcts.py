@@ -10,7 +10,7 @@ knows, the moves seen and its own hand, with availability counts in UCB1. Both u
 playout policy and UCB1 constant (``counting.EXPLORATION``).
 
 1. **Equal playouts**: both trees at ``--playouts`` a decision, each against ``expert_bot`` and
-   against each other, one-token two-player Quentin C (notebook 17's table), seats rotated.
+   against each other, one-token two-player Quentin C (notebook 17b's table), seats rotated.
 2. **Equal time**: the processor time a decision takes is measured for both on the same views;
    the quicker tree then gets its playouts scaled up so that its mean decision takes as long as
    the slower one's, and the matches are played again.

@@ -19,7 +19,7 @@
    Quentin C).
 5. With ``--prior N`` (alone: the rest is skipped): the race with the expert's move as its
    prior (``search_bot``) and without a prior (``race(view, prior=None)``), N games each against
-   the expert in notebook 17's one-token two-player Quentin C (seed 100), and the paired
+   the expert in notebook 17b's one-token two-player Quentin C (seed 100), and the paired
    difference: the same deals, so the games are matched and the difference is judged on them.
 """
 from __future__ import annotations

@@ -292,7 +292,7 @@ def _stuck_risk(view, reader: Reader, rest_groups: list[int], probabilities, cou
 # --- the search bot: Monte Carlo search over guessed worlds ---------------------------------------
 #
 # The search bot imagines games and keeps the move that works out best in them. It is built in
-# steps, each a small change to the one before (notebook 17 builds them one by one):
+# steps, each a small change to the one before (notebooks 17 and 17b build them one by one):
 #
 # 1. **Flat Monte Carlo** (``flat_monte_carlo``): guess the hidden cards (``sample_world``), try
 #    each of my moves in the guessed world, let every player finish the round with a quick policy

@@ -1,5 +1,5 @@
 """The bots, weakest first, each ``bot(view) -> move``: ``random`` (the kit's), and ``sevens``, the
-face-up puzzle's answer (notebook 19): make the target, else leave a multiple of 7, else the lowest."""
+face-up puzzle's answer (notebooks 19 and 19b): make the target, else leave a multiple of 7, else the lowest."""
 from ninetynine.protocol import random_bot
 
 
