@@ -10,6 +10,11 @@ of ``--runs`` starts for each, the difference from the full list, and the load o
 timings taken while the machine is busy say little.
 
     python benchmarks/site_start.py [--runs 3] [--only ninetynine pygal]
+    python benchmarks/site_start.py --uncompiled [--runs 6]
+
+``--uncompiled`` instead compares the built site with a copy built without compiling its wheels
+(``ninetynine/site_bytecode.py``, as a build without Node.js makes it), one start of each in
+turn, so that the machine's load weighs on both alike.
 """
 from __future__ import annotations
 
@@ -51,14 +56,44 @@ def starts(folder: Path, packages: list[str], runs: int) -> list[float]:
     return seconds
 
 
+def compare_uncompiled(runs: int) -> None:
+    """Medians of ``runs`` starts of the built site and of a copy built without compiled wheels,
+    taken in turn."""
+    import ninetynine.site as site
+    import ninetynine.site_bytecode as bytecode
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} (2 cores)")
+    with tempfile.TemporaryDirectory(prefix="ninetynine-site-start-") as name:
+        compiled = Path(name) / "compiled"
+        shutil.copytree(SITE, compiled)
+        node, bytecode.node = bytecode.node, lambda: None
+        try:
+            uncompiled = site.build(output=Path(name) / "uncompiled")
+        finally:
+            bytecode.node = node
+        seconds = {"compiled wheels": [], "uncompiled wheels": []}
+        for run in range(runs):
+            pair = [("compiled wheels", compiled), ("uncompiled wheels", uncompiled)]
+            for label, folder in pair if run % 2 == 0 else pair[::-1]:
+                seconds[label] += starts(folder, list(PRELOAD), 1)
+        for label, found in seconds.items():
+            print(f"{label:20} median {statistics.median(found):5.1f} s  "
+                  f"({', '.join(f'{s:.1f}' for s in found)})")
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=3, help="starts measured for each list")
     parser.add_argument("--only", nargs="*", default=None,
                         help="the packages to try leaving out (all that may be, by default)")
+    parser.add_argument("--uncompiled", action="store_true",
+                        help="compare with a copy built without compiled wheels")
     options = parser.parse_args(argv)
     if not (SITE / "jupyter-lite.json").exists():
         parser.error(f"there is no built site in {SITE}: run make site first")
+    if options.uncompiled:
+        compare_uncompiled(options.runs)
+        return 0
     optional = [name for name in PRELOAD if name not in KERNEL]
     trials = [("the site's list", list(PRELOAD))] + [
         (f"without {name}", [p for p in PRELOAD if p != name])
