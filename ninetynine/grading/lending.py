@@ -78,6 +78,7 @@ import sys
 import time
 import types
 import weakref
+from typing import Any, NamedTuple
 
 from ..cards import STANDARD_CARDS
 from ..counting.game import CountingGame
@@ -687,8 +688,16 @@ class _Handle:
 
     def __reduce__(self):
         if self.sealed is None:
-            self.sealed = self.lending.seal(("value", self.game))
+            self.sealed = self.lending.seal(Outcome("value", self.game))
         return _unsealed, (self.lending.number, self.sealed)
+
+
+class Outcome(NamedTuple):
+    """What one lent call came to: ``kind`` "value" (its ``value``) or "error" (the engine's
+    error as data)."""
+
+    kind: str
+    value: Any
 
 
 class _Sealed:
@@ -943,11 +952,11 @@ class _Lending:
                 _check_plain(kwargs)
             started = time.perf_counter()
             try:
-                outcome = ("value", self.call(number, target, method, args, kwargs))
+                outcome = Outcome("value", self.call(number, target, method, args, kwargs))
             finally:
                 self.engine = time.perf_counter() - started
         except Exception as error:  # noqa: BLE001 - the engine's error, or a refused request
-            outcome = ("error", self.error_data(error))
+            outcome = Outcome("error", self.error_data(error))
         return _Sealed(self.number, self.seal(outcome))
 
     def call(self, number, target, method, args, kwargs):
@@ -1029,8 +1038,8 @@ class _Lending:
         self.dropped = (self.dropped or []) + dropped
         return dropped
 
-    def seal(self, outcome) -> bytes:
-        """``(outcome, value, updates)`` pickled strictly; if the engine answered with something
+    def seal(self, outcome: "Outcome") -> bytes:
+        """``(outcome.kind, value, updates)`` pickled strictly; if the engine answered with something
         that is not plain data, an error instead, and everything is sent afresh next time."""
         work = _Round()
         work.dropped, self.dropped = self.dropped, None
@@ -1040,9 +1049,9 @@ class _Lending:
             self.forget = True
         mark = len(self.sent)
         try:
-            value = self.wire(outcome[1], work) if outcome[0] == "value" else outcome[1]
+            value = self.wire(outcome.value, work) if outcome.kind == "value" else outcome.value
             self.updates(work)
-            payload = self.dumps((outcome[0], value,
+            payload = self.dumps((outcome.kind, value,
                                   (work.lists, work.fields, work.derived, work.dropped)))
         except Exception:  # noqa: BLE001 - not plain data: nothing of it may cross
             for item in self.sent[mark:]:           # the values numbered for it were not sent
