@@ -11,7 +11,11 @@ every textbook (and notebook 15b builds them one at a time):
    1 play ahead, then 2, then 3 ..., and at each position try first the move that was best last
    time. Alpha-beta cuts off more when the best move comes first; ``nodes`` counts the work;
 3. **expectimax** (``Expectimax``): the hands are open but the deck is face down, so each draw is
-   a chance event. A chance node's value is the average over the cards that may be drawn.
+   a chance event. A chance node's value is the average over the cards that may be drawn;
+4. **a search that plays from a seat's view** (``SampledSearch``): a real seat sees neither the
+   other hand nor the deck, so the search guesses them, many times (notebook 16's sampled
+   worlds), and searches each guess with open hands, the evaluation at its horizon. Exercise 26
+   grades an evaluation by how well this search plays with it.
 
 The words, once:
 
@@ -42,7 +46,7 @@ from .search import Search, endgame, outcomes, position_key, round_over, solve, 
 
 __all__ = ["ESCAPE_WORTH", "escape_power", "evaluate", "zero", "alphabeta", "AlphaBeta",
            "Iteration", "iterative_deepening", "with_on_top", "chance_key", "Expectimax",
-           "endgame", "solve"]
+           "grow", "back_up", "SampledSearch", "endgame", "solve"]
 
 # --- 1. an evaluation function ------------------------------------------------------------------
 
@@ -314,3 +318,113 @@ class Expectimax:
         """A move of greatest expected value (the first in the engine's order)."""
         values = self.move_values(state, as_text=False)
         return max(values, key=values.get)
+
+
+# --- 4. a search that plays from a seat's view ----------------------------------------------------
+
+
+def grow(state, depth: int, horizon: list):
+    """The tree of plays below ``state``, ``depth`` plays deep, with nothing valued yet.
+
+    The tree is a list with one entry per legal move (in the engine's order): ``(won, over,
+    again, below)``, as ``outcomes`` gives them, where ``below`` is ``None`` when the move ends
+    the round, the tree below the position after the move otherwise. Each position at the
+    horizon is appended to ``horizon`` and stands in the tree as its place in that list (an
+    ``int``): ``back_up`` values the tree once the horizon's positions are valued.
+
+    >>> state = endgame().setup(count=27, hands=["6C 9D", "KH 3S"], deck="")
+    >>> horizon = []
+    >>> [(won, over, again, below) for won, over, again, below in grow(state, 1, horizon)]
+    [(1, False, False, 0), (0, False, False, 1)]
+    >>> [position.count for position in horizon]
+    [33, 27]
+    """
+    if depth == 0:
+        horizon.append(state)
+        return len(horizon) - 1
+    return [(won, over, again, None if over else grow(after, depth - 1, horizon))
+            for _, after, won, over, again in outcomes(state)]
+
+
+def back_up(tree, values: list) -> float:
+    """The negamax value of a tree made by ``grow``, ``values[i]`` standing for the ``i``-th
+    position at its horizon (each seen by the player to move there).
+
+    >>> state = endgame().setup(count=27, hands=["6C 9D", "KH 3S"], deck="")
+    >>> tree = grow(state, 1, [])
+    >>> back_up(tree, [0, 0]), back_up(tree, [2.5, 0])     # the 6 wins 1 now; the 9 nothing
+    (1, 0)
+    """
+    if isinstance(tree, int):
+        return values[tree]
+    best = -math.inf
+    for won, over, again, below in tree:
+        if over:
+            score = won
+        elif again:                                 # a Jack: my turn again, my value
+            score = won + back_up(below, values)
+        else:                                       # the other player's value is my loss
+            score = won - back_up(below, values)
+        best = max(best, score)
+    return best
+
+
+class SampledSearch:
+    """A depth-limited search that plays a real game from its seat's view: a bot.
+
+    A seat sees its own hand, the count and the cards played; not the other hand, not the
+    deck. So the search guesses them: it deals the unseen cards at random into ``worlds``
+    whole positions that agree with everything the view shows (``sample_world``, notebook 16),
+    and in each it searches every legal move ``depth`` plays ahead with both hands open
+    (negamax, notebook 15), ``evaluate`` at the horizon. It plays the move with the greatest
+    total over the worlds (the first in the engine's order on a tie). This is determinization,
+    or Perfect Information Monte Carlo, with a horizon; it has the weakness notebook 16 names
+    (strategy fusion), and the same weakness whatever the evaluation, so two searches that
+    differ only in ``evaluate`` measure the evaluations.
+
+    The worlds are dealt by a generator seeded from the view (``search_rng``): the same view,
+    the same worlds, the same move. The search works in two passes, so that all the positions
+    at its horizon are valued at once: ``grow`` the tree in every world, then value the
+    horizon with ``evaluate_all(positions)`` (by default ``[evaluate(p) for p in positions]``;
+    a caller whose function runs in another process can ask about all of them in one message),
+    then ``back_up``. It does not cut off (alpha-beta would need each value before deciding
+    what to look at next): at one or two plays ahead the horizon is a few dozen positions a move.
+
+    >>> import ninetynine as nn
+    >>> game = nn.make("quentin_c", players=2, tokens=1)
+    >>> state = game.setup(count=27, hands=["6C 9D KH", "7C 7D 7H"], to_move=0)
+    >>> str(SampledSearch(zero)(state.view(0)))                # lands on 33: the other pays
+    '6C'
+    """
+
+    def __init__(self, evaluate=evaluate, depth: int = 1, worlds: int = 8, seed: int = 0,
+                 evaluate_all=None):
+        if depth < 1 or worlds < 1:
+            raise ValueError(f"A search looks at least 1 play ahead in at least 1 world, not "
+                             f"depth {depth} in {worlds} worlds.")
+        self.evaluate, self.depth, self.worlds, self.seed = evaluate, depth, worlds, seed
+        self.evaluate_all = evaluate_all or (lambda positions: [self.evaluate(p) for p in positions])
+        self.__name__ = f"the search with {getattr(evaluate, '__name__', 'an evaluation')}"
+
+    def move_values(self, view) -> dict:
+        """Each legal move of ``view`` with its total over the worlds: what it wins, plus or
+        minus the value of what follows, ``depth - 1`` plays deeper."""
+        from .counting.bots import sample_world, search_rng, unseen_cards
+        rng, unseen = search_rng(view, self.seed), unseen_cards(view)
+        trees, horizon = [], []
+        for _ in range(self.worlds):
+            world = sample_world(view, rng, unseen)
+            trees.append(grow(world, self.depth, horizon))
+        values = self.evaluate_all(horizon) if horizon else []
+        totals = dict.fromkeys(view.legal_moves, 0)
+        for tree in trees:                          # the root: one entry per move, in order
+            for move, entry in zip(view.legal_moves, tree):
+                totals[move] += back_up([entry], values)
+        return totals
+
+    def __call__(self, view):
+        """The move with the greatest total over the worlds (no search when only one is legal)."""
+        if len(view.legal_moves) == 1:
+            return view.legal_moves[0]
+        totals = self.move_values(view)
+        return max(totals, key=totals.get)

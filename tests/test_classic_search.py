@@ -12,8 +12,9 @@ import random
 from fractions import Fraction
 
 import ninetynine as nn
-from ninetynine.classic_search import (AlphaBeta, Expectimax, alphabeta, chance_key, evaluate,
-                                       iterative_deepening, with_on_top, zero)
+from ninetynine.classic_search import (AlphaBeta, Expectimax, SampledSearch, alphabeta, back_up,
+                                       chance_key, evaluate, grow, iterative_deepening, with_on_top,
+                                       zero)
 from ninetynine.search import ENDGAME, endgame, outcomes, position_key, round_over, solve, tokens_won
 
 
@@ -280,3 +281,81 @@ def test_the_open_hand_bot_can_play_expectimax_at_a_table():
         while position.round == 1 and position.to_move == 1:
             position.play(Expectimax().best_move(position))
         assert table.state.history[:len(position.history)] == position.history
+
+
+# --- a search that plays from a seat's view ---------------------------------------------------
+
+
+def test_growing_the_tree_and_backing_up_the_horizon_gives_the_negamax_value():
+    """``grow`` then ``back_up`` (the horizon valued all at once) is negamax, at every depth."""
+    for state in random_endgames(60, seed=2626):
+        for depth in (1, 2, 3):
+            horizon = []
+            tree = grow(state, depth, horizon)
+            assert all(position.to_move is not None for position in horizon)
+            value = back_up(tree, [evaluate(position) for position in horizon])
+            assert value == negamax(state, depth, evaluate), (state, depth)
+
+
+def seeded_views(games: int, seed: int, tokens: int = 2) -> list:
+    """Views of seeded games of two-player Quentin C where the player to move has a choice."""
+    from ninetynine.grading.checking import positions
+    return [view for view in positions(games=games, seed=seed, tokens=tokens) if len(view.legal_moves) > 1]
+
+
+def test_the_sampled_search_decides_from_the_view_alone():
+    """Two games the seat cannot tell apart (the hidden cards dealt otherwise, so the search's
+    own guesses see other cards than either) get the same totals and the same move, and the
+    worlds' moves are the view's, in the view's order."""
+    from ninetynine.counting.bots import sample_world
+    rng = random.Random(26)
+    search = SampledSearch(evaluate, depth=2, worlds=4)
+    for view in seeded_views(4, seed=26)[::3]:
+        one, other = sample_world(view, rng), sample_world(view, rng)
+        assert one.legal_moves() == other.legal_moves() == view.legal_moves
+        assert search.move_values(one.view(view.seat)) == search.move_values(other.view(view.seat))
+        assert search(one.view(view.seat)) == search(other.view(view.seat))
+
+
+def test_the_sampled_search_asks_for_the_whole_horizon_at_once():
+    """One call of ``evaluate_all`` a move, with every position at the horizon of every world;
+    the totals are what it values them at."""
+    asked = []
+
+    def evaluate_all(positions):
+        asked.append(len(positions))
+        return [1.0] * len(positions)
+
+    view = nn.make("quentin_c", players=2, tokens=2).setup(count=10, hands=["3C 4D 5H", "7C 7D 7H"],
+                                                          to_move=0).view(0)
+    totals = SampledSearch(depth=1, worlds=5, evaluate_all=evaluate_all).move_values(view)
+    assert asked == [5 * 3]                     # no move ends the round at 10
+    assert list(totals.values()) == [-5.0, -5.0, -5.0]     # minus 1 in each world, the other's value
+
+
+def test_the_same_search_on_both_sides_wins_exactly_half_of_a_match():
+    """Each deal is played once from each side, and the search decides from what it sees alone:
+    two copies of one search play each deal the same way, so each wins one game of each pair."""
+    from ninetynine.arena import tournament
+    results = tournament(nn.make("quentin_c", players=2, tokens=1),
+                         [SampledSearch(zero), SampledSearch(zero)], 20, seed=5)
+    assert list(results.wins.values()) == [10, 10]
+
+
+def test_the_search_with_the_kit_s_evaluation_beats_the_one_counting_nothing():
+    """Exercise 26's match, with the kit's evaluation: one play ahead in one guessed position,
+    whole games; Wald's test finds it stronger (it wins about 72% in longer runs)."""
+    from ninetynine.grading.checking import match_test
+    verdict = match_test(SampledSearch(evaluate, worlds=1), SampledSearch(zero, worlds=1), seed=1,
+                         weak=0.55, good=0.68, bar=0.615, error=0.01, most=200)
+    assert verdict.passed and verdict.wins > 0.615 * verdict.games
+
+
+def test_a_sampled_search_looks_at_least_one_play_ahead_in_one_world():
+    for depth, worlds in [(0, 8), (1, 0)]:
+        try:
+            SampledSearch(zero, depth=depth, worlds=worlds)
+        except ValueError as error:
+            assert f"not depth {depth} in {worlds} worlds" in str(error)
+        else:
+            raise AssertionError("a search that looks nowhere was accepted")

@@ -1,4 +1,4 @@
-"""Mutation tests of the checks of exercises 16-18 and 22-25 (game AI): see ``tests/mutants``."""
+"""Mutation tests of the checks of exercises 16-18 and 22-26 (game AI): see ``tests/mutants``."""
 import sys
 from pathlib import Path
 
@@ -7,7 +7,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from mutants import case_id, cases, check_mutant  # noqa: E402
 
-CASES = cases(16, 18) + cases(22, 25)
+CASES = cases(16, 18) + cases(22, 26)
 pytestmark = pytest.mark.usefixtures("grading_mode")
 
 

@@ -10,7 +10,7 @@ a hard-coded answer ...). ``check_mutant`` grades each one and asserts that:
 - a mutant marked ``visible=True`` already fails a check the learner can run, and at least two
   thirds of all mutants are.
 
-The mutants are split over four test files (exercises 01-08, 09-15, 16-18 with 22-25, 19-21), so that
+The mutants are split over four test files (exercises 01-08, 09-15, 16-18 with 22-26, 19-21), so that
 ``make test`` shares them out between its parallel workers.
 
 These live in ``tests/``, never in ``exercises/``: they are answers (wrong ones), not hints.
