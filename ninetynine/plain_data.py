@@ -62,6 +62,9 @@ class Writer:
     ``first`` (tags of their own, asked before anything else), ``class_name`` (which value
     classes cross, by what name) and ``other`` (a value no tag covers: refuse it, by default)."""
 
+    def __init__(self):
+        self._classes: dict = {}        # a class -> how its values cross (``_class_of``)
+
     def write(self, value, depth: int = 0):
         kind = type(value)
         if value is None or kind in _SIMPLE:
@@ -88,7 +91,7 @@ class Writer:
         deeper = depth + 1
         if kind is list:
             return [self.write(item, deeper) for item in value]
-        known = self._classes.get(kind) if hasattr(self, "_classes") else None
+        known = self._classes.get(kind)
         if known is None:
             known = self._class_of(kind)
         name, fields = known
@@ -122,8 +125,6 @@ class Writer:
     def _class_of(self, kind: type) -> tuple:
         """How values of ``kind`` cross, found once per class: its name and its fields (a
         dataclass), its name and None (a named tuple), or None and None (not a value class)."""
-        if not hasattr(self, "_classes"):
-            self._classes = {}
         name = fields = None
         if dataclasses.is_dataclass(kind) or (issubclass(kind, tuple) and hasattr(kind, "_fields")):
             name = self.class_name(kind)
@@ -149,6 +150,9 @@ class Reader:
     """Reads the plain-data form back as this process's own values. Subclasses choose which
     value classes may be rebuilt (``value_class``), read tags of their own (``tag``) and may
     bound the work (``count``, called once per value read)."""
+
+    def __init__(self):
+        self._classes: dict = {}        # a class's name -> the class (``value_class``, asked once)
 
     def read(self, data, depth: int = 0):
         if depth > MAX_DEPTH:
@@ -192,7 +196,7 @@ class Reader:
 
     def _value_class(self, name: str) -> type:
         """``value_class``, asked once per name."""
-        found = self.__dict__.setdefault("_classes", {}).get(name)
+        found = self._classes.get(name)
         if found is None:
             found = self._classes[name] = self.value_class(name)
         return found

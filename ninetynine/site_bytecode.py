@@ -100,18 +100,20 @@ def node() -> str | None:
     return shutil.which("node") or shutil.which("nodejs")
 
 
-def compile_wheels(wheels: list[Path], runtime: Path, pyodide_lock: dict, dest: Path,
+def compile_wheels(wheels: list[Path], runtime: Path, pyodide_lock: dict, work: Path,
                    cache: Path) -> list[Path]:
     """The ``wheels`` compiled by the Pyodide runtime in ``runtime`` (its ``pyodide.mjs``, with
-    Pyodide's own lock ``pyodide_lock``, which the site's later replaces), in ``dest``; each compiled wheel is kept in ``cache`` under the hash of the wheel it came from
-    and of the runtime, so a rebuild compiles only what changed (the kit's own wheel). Without
-    Node.js, the wheels as they are, and one sentence saying so."""
+    Pyodide's own lock ``pyodide_lock``, which the site's later replaces): their paths in
+    ``cache``, where each compiled wheel is kept under the hash of the wheel it came from and of
+    the runtime, so a rebuild compiles only what changed (the kit's own wheel). ``work`` holds
+    the Node.js script and its inputs. Without Node.js, the wheels as they are, and one sentence
+    saying so."""
     command = node()
     if command is None:
         print("  Node.js not found: the wheels stay uncompiled, and the site's kernel starts a "
               "few seconds slower (install Node.js, Debian's nodejs, to compile them).")
         return wheels
-    dest.mkdir(parents=True, exist_ok=True)
+    work.mkdir(parents=True, exist_ok=True)
     cache.mkdir(parents=True, exist_ok=True)
     runtime_hash = hashlib.sha256((runtime / "pyodide.asm.wasm").read_bytes()).hexdigest()[:16]
     jobs, result = [], []
@@ -124,8 +126,8 @@ def compile_wheels(wheels: list[Path], runtime: Path, pyodide_lock: dict, dest: 
         result.append(cached)
     if jobs:
         print(f"  compiling {len(jobs)} wheels with Pyodide's Python under Node.js")
-        script, source, job_file = dest / "compile.mjs", dest / "compile.py", dest / "jobs.json"
-        lock = dest / "pyodide-lock.json"
+        script, source, job_file = work / "compile.mjs", work / "compile.py", work / "jobs.json"
+        lock = work / "pyodide-lock.json"
         lock.write_text(json.dumps(pyodide_lock), encoding="utf-8")
         script.write_text(NODE_SCRIPT % {"pyodide": (runtime / "pyodide.mjs").resolve().as_uri(),
                                          "folder": runtime.resolve(), "lock": lock.resolve()},
@@ -141,9 +143,4 @@ def compile_wheels(wheels: list[Path], runtime: Path, pyodide_lock: dict, dest: 
             last = [line for line in done.stderr.splitlines() if "Error" in line][-1:] or ["no message"]
             print(f"  compiling the wheels failed ({last[0][:200]}): they stay uncompiled.")
             return wheels
-    final = []
-    for path in result:
-        target = dest / path.name
-        shutil.copyfile(path, target)
-        final.append(target)
-    return final
+    return result

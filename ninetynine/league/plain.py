@@ -72,6 +72,7 @@ class ViewWriter(Writer):
     their fields, the game's rule set by the tag ``rules``; anything else is refused."""
 
     def __init__(self, game):
+        super().__init__()
         self.game, self.rules = game, getattr(game, "rules", None)
 
     def first(self, value, kind: type, depth: int):
@@ -94,6 +95,7 @@ class ViewReader(Reader):
     game's own; the tag ``rules`` is the game's rule set."""
 
     def __init__(self, game):
+        super().__init__()
         self.game = game
 
     def value_class(self, name: str) -> type:

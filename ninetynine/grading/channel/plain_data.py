@@ -33,6 +33,7 @@ class Encoder(Writer):
     """Turns the learner's values into plain data; keeps a handle for everything else."""
 
     def __init__(self):
+        super().__init__()
         self.handles: dict[int, object] = {}
         self.numbers: dict[int, int] = {}      # id(value) -> its handle: one handle per object
         self.given: frozenset = frozenset()    # names of the exercise's given classes (``give``)
@@ -127,6 +128,7 @@ class Answers(Reader):
     become ``Remote``), every value counted against the bounds of ``decoding``."""
 
     def __init__(self, learner):
+        super().__init__()
         self.learner = learner
 
     def count(self) -> None:
