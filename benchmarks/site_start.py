@@ -13,8 +13,8 @@ timings taken while the machine is busy say little.
     python benchmarks/site_start.py --uncompiled [--runs 6]
 
 ``--uncompiled`` instead compares the built site with a copy built without compiling its wheels
-(``ninetynine/site_bytecode.py``, as a build without Node.js makes it), one start of each in
-turn, so that the machine's load weighs on both alike.
+and standard library (``ninetynine/site_bytecode.py``, as a build without Node.js makes it), one
+start of each in turn, so that the machine's load weighs on both alike.
 """
 from __future__ import annotations
 
@@ -57,7 +57,7 @@ def starts(folder: Path, packages: list[str], runs: int) -> list[float]:
 
 
 def compare_uncompiled(runs: int) -> None:
-    """Medians of ``runs`` starts of the built site and of a copy built without compiled wheels,
+    """Medians of ``runs`` starts of the built site and of a copy built without compiling,
     taken in turn."""
     import ninetynine.site as site
     import ninetynine.site_bytecode as bytecode
@@ -70,9 +70,9 @@ def compare_uncompiled(runs: int) -> None:
             uncompiled = site.build(output=Path(name) / "uncompiled")
         finally:
             bytecode.node = node
-        seconds = {"compiled wheels": [], "uncompiled wheels": []}
+        seconds = {"compiled": [], "uncompiled": []}
         for run in range(runs):
-            pair = [("compiled wheels", compiled), ("uncompiled wheels", uncompiled)]
+            pair = [("compiled", compiled), ("uncompiled", uncompiled)]
             for label, folder in pair if run % 2 == 0 else pair[::-1]:
                 seconds[label] += starts(folder, list(PRELOAD), 1)
         for label, found in seconds.items():
@@ -87,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", nargs="*", default=None,
                         help="the packages to try leaving out (all that may be, by default)")
     parser.add_argument("--uncompiled", action="store_true",
-                        help="compare with a copy built without compiled wheels")
+                        help="compare with a copy built without compiling")
     options = parser.parse_args(argv)
     if not (SITE / "jupyter-lite.json").exists():
         parser.error(f"there is no built site in {SITE}: run make site first")

@@ -13,9 +13,9 @@ How it is put together (each step is one function below):
 2. ``fetch_wheels``: the pure-Python wheels in ``WHEELS``, downloaded once with ``pip download``;
    the kernel's own small wheels (``piplite``, ``pyodide_kernel``, shims of ``ipykernel`` and
    ``widgetsnbextension``) come with jupyterlite-pyodide-kernel; the kit's wheel is built fresh.
-3. ``compile_wheels`` (``site_bytecode.py``): each wheel's modules compiled by Pyodide's own
-   Python under Node.js, so the browser does not compile them at every start (skipped, with a
-   sentence, where Node.js is missing).
+3. ``compile_for_the_site`` (``site_bytecode.py``): each wheel's modules and the standard
+   library compiled by Pyodide's own Python under Node.js, so the browser does not compile them
+   at every start (skipped, with a sentence, where Node.js is missing).
 4. ``write_lock``: a ``pyodide-lock.json`` that lists exactly those wheels (sha256 computed,
    dependencies read from each wheel's metadata for Pyodide's platform). Pyodide's own lock
    points at its CDN, so it is replaced.
@@ -49,7 +49,7 @@ from pathlib import Path
 
 from ninetynine.built_site import NOTE_ID, ROOT, SITE, SiteError, is_built, make_server
 from ninetynine.built_site import site_note as site_note     # the note's reader, beside its writer
-from ninetynine.site_bytecode import compile_wheels
+from ninetynine.site_bytecode import compile_for_the_site
 from ninetynine.site_check import check_all
 
 #: The Pyodide release the site runs: npm package ``pyodide@PYODIDE_VERSION``. It must be the one
@@ -84,9 +84,13 @@ WHEELS = {
 }
 #: Wheels that come inside jupyterlite-pyodide-kernel (its ``static/pypi`` folder).
 KERNEL_WHEELS = ("piplite", "pyodide-kernel", "ipykernel", "widgetsnbextension")
-#: Loaded when a kernel starts, so ``import`` just works (dependencies come along).
+#: Loaded when a kernel starts (their dependencies come along): the kernel's own, and what the
+#: kit imports inside its modules, where the kernel cannot see it (the tables' widgets, pygal for
+#: ``ninetynine.plots``). Any other wheel of the site (hypothesis, for notebooks 18 and 18b) is
+#: loaded when a cell imports it: the kernel reads each cell's imports against the site's lock
+#: (``loadPackagesFromImports``). ``benchmarks/site_start.py`` measures what each one costs.
 PRELOAD = ["micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython",
-           "ninetynine", "ipywidgets", "anywidget", "pygal", "hypothesis"]
+           "ninetynine", "ipywidgets", "anywidget", "pygal"]
 #: The front-ends the site needs, from the build environment (``share/jupyter/labextensions``).
 LAB_EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "anywidget",
                   "@jupyterlite/pyodide-kernel-extension")
@@ -387,7 +391,8 @@ def build(output: Path = SITE, cache: Path | None = None) -> Path:
     check_against_pyodide(pyodide_lock)
     print(f"{len(WHEELS) + len(KERNEL_WHEELS) + 1} wheels")
     wheels = [*fetch_wheels(cache), *kernel_wheels(), kit_wheel(stage / "kit")]
-    wheels = compile_wheels(wheels, runtime, pyodide_lock, stage / "compiled", cache / "compiled")
+    wheels = compile_for_the_site(wheels, runtime, pyodide_lock, stage / "compiled",
+                                  cache / "compiled")
     packages = write_lock(runtime, wheels)
     lock = {"info": pyodide_lock["info"], "packages": packages}
     (runtime / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))

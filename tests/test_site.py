@@ -102,9 +102,10 @@ def test_the_site_runs_notebook_00_and_an_exercise_offline_and_its_download_grad
 
 
 @pytest.mark.slow
-def test_the_sites_wheels_come_compiled_by_pyodides_own_python(built_site):
-    """The kernel imports about 580 modules at its start and first cell; compiled in the build
-    (``site_bytecode.py``), by the runtime the site ships, the browser compiles none of them.
+def test_the_sites_python_comes_compiled_by_pyodides_own_python(built_site):
+    """The kernel imports about 580 modules of its wheels and 200 of the standard library at its
+    start and first cell; compiled in the build (``site_bytecode.py``), by the runtime the site
+    ships, the browser compiles none of them.
     The test above runs notebook 00 and an exercise on these very wheels."""
     import importlib.util
     import zipfile
@@ -126,6 +127,12 @@ def test_the_sites_wheels_come_compiled_by_pyodides_own_python(built_site):
         with zipfile.ZipFile(wheel) as archive:
             magics |= {archive.read(name)[:4] for name in compiled}
     assert kit_sources > 50
+    with zipfile.ZipFile(built_site / "static" / "pyodide" / site_bytecode.STDLIB) as stdlib:
+        names = stdlib.namelist()
+        compiled = [n for n in names if n.endswith(".pyc")]
+        assert len(compiled) > 500 and not [n for n in names if n.endswith(".py")], \
+            "the standard library's zip holds each module compiled, in place of its source"
+        magics |= {stdlib.read(name)[:4] for name in compiled}
     assert len(magics) == 1 and magics != {importlib.util.MAGIC_NUMBER}, \
         "one Python compiled every module, and not this one (Pyodide's, in Node.js)"
 
