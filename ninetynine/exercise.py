@@ -23,7 +23,9 @@ them: "All 4 visible checks pass." or "3 of 4 visible checks pass; still to do: 
 A check whose tests are all hidden (the learner's copy holds no test of it) starts with
 ``# Hidden check: grade-id`` instead: it is neither numbered nor counted.
 The try-it and check cells carry Jupyter's ``raises-exception`` tag, so Run All goes on past
-them in JupyterLab, in nbval and in the grader alike.
+them in JupyterLab, in nbval and in the grader alike. JupyterLite (the browser-only site) stops
+Run All at any error, tag or not, so there, in Pyodide's kernel, such a cell shows its sentence
+as error text and answers that it ran (``_Speaker.go_on_in_jupyterlite``).
 
 The grader words its feedback with the same functions (``unwritten``, ``raised`` and
 ``check_message``), so a learner reads the same sentence in the notebook and in the feedback.
@@ -268,6 +270,7 @@ class _Speaker:
         self.in_check = bool(_header(source) or HIDDEN_HEADER.match(_first_line(source)))
 
     def after_cell(self, result) -> None:
+        self.go_on_in_jupyterlite()
         header = _header(getattr(result.info, "raw_cell", "") or "")
         if header is None:
             return
@@ -276,6 +279,27 @@ class _Speaker:
         self.results[grade_id], self.order[grade_id], self.total = passed, number, total
         if passed:
             print(f"Check {number} of {total} ({grade_id}) passes.")
+
+    def go_on_in_jupyterlite(self) -> None:
+        """Let Run All go on past a failing cell tagged ``raises-exception``, in JupyterLite.
+
+        For such a cell JupyterLab asks the kernel not to stop the cells queued after it
+        (``stop_on_error: false`` in the request). ipykernel does as asked; JupyterLite cancels
+        every queued cell as soon as any cell answers with an error (jupyterlite PR #1671), so
+        the checks after an unwritten stub would never run. In Pyodide's kernel, which reports a
+        cell's error from ``_last_traceback`` once the cell is over, the same text goes to
+        stderr (the same red box) and the cell answers that it ran. IPython still counts the
+        error (``result.error_in_exec``), so the check is still counted as failing."""
+        shown = getattr(self.shell, "_last_traceback", None)
+        if sys.platform != "emscripten" or not isinstance(shown, dict):
+            return
+        get_parent = getattr(getattr(self.shell, "kernel", None), "get_parent", None)
+        request = get_parent() if callable(get_parent) else None
+        content = request.get("content") if isinstance(request, dict) else None
+        if not isinstance(content, dict) or content.get("stop_on_error", True):
+            return
+        self.shell._last_traceback = None
+        sys.stderr.write("\n".join(shown.get("traceback") or [str(shown.get("evalue", ""))]) + "\n")
 
     def summary(self) -> str:
         if not self.total:

@@ -121,7 +121,9 @@ def not_browser_services(hosts: list[str]) -> list[str]:
 
 # --- notebooks in the page -------------------------------------------------------------------
 
-#: One entry per code cell of the open notebook: its prompt number, state and errors.
+#: One entry per code cell of the open notebook: its prompt number, state, errors and text. A
+#: cell tagged ``raises-exception`` shows its error as text on stderr in the site
+#: (``exercise._Speaker.go_on_in_jupyterlite``): that text counts as its error.
 CELLS_JS = """() => {
   const panel = window.jupyterapp.shell.currentWidget;
   if (!panel || !panel.content || !panel.content.widgets) return null;
@@ -132,8 +134,12 @@ CELLS_JS = """() => {
                       const start = t['iopub.execute_input'], end = t['shell.execute_reply'];
                       return start && end ? (Date.parse(end) - Date.parse(start)) / 1000 : null;
                     })(),
-    errors: cell.model.outputs.toJSON().filter(o => o.output_type === 'error')
-                                       .map(o => o.ename + ': ' + o.evalue),
+    errors: cell.model.outputs.toJSON().flatMap(o =>
+      o.output_type === 'error' ? [o.ename + ': ' + o.evalue]
+      : o.output_type === 'stream' && o.name === 'stderr'
+        && (cell.model.getMetadata('tags') || []).includes('raises-exception')
+        ? ['Error shown: ' + [].concat(o.text).join('')] : []),
+    text: cell.model.outputs.toJSON().map(o => [].concat(o.text || []).join('')).join(''),
   }));
 }"""
 #: True once a run of all cells has finished or stopped at an error.

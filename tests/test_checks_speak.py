@@ -239,3 +239,33 @@ def test_checks_speak_does_nothing_outside_ipython(capsys):
     checks_speak()
     check_summary()
     assert capsys.readouterr().out == ""
+
+
+class _PyodideShell:
+    """What ``go_on_in_jupyterlite`` reads of Pyodide's kernel: the error its cell will answer
+    with, and the request that ran the cell."""
+
+    def __init__(self, stop_on_error: bool):
+        self._last_traceback = {"ename": "NotImplementedError", "evalue": "",
+                                "traceback": [unwritten("penalties")]}
+        request = {"content": {"code": "penalties(27, 33)", "stop_on_error": stop_on_error}}
+        self.kernel = type("Kernel", (), {"get_parent": staticmethod(lambda: request)})()
+
+
+@pytest.mark.parametrize("platform, stop_on_error, goes_on", [
+    ("emscripten", False, True),        # JupyterLite, a cell tagged raises-exception
+    ("emscripten", True, False),        # JupyterLite, any other cell: Run All stops, as it should
+    ("linux", False, False),            # ipykernel does as the request asks by itself
+])
+def test_in_jupyterlite_a_raises_exception_cell_shows_its_error_and_lets_run_all_go_on(
+        monkeypatch, capsys, platform, stop_on_error, goes_on):
+    from ninetynine.exercise import _Speaker
+    monkeypatch.setattr("sys.platform", platform)
+    shell = _PyodideShell(stop_on_error)
+    _Speaker(shell).go_on_in_jupyterlite()
+    shown = capsys.readouterr().err
+    if goes_on:
+        assert shell._last_traceback is None, "the cell answers that it ran"
+        assert shown == unwritten("penalties") + "\n", "its sentence, on stderr"
+    else:
+        assert shell._last_traceback is not None and shown == ""

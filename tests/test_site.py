@@ -20,6 +20,7 @@ from __future__ import annotations
 import csv
 import json
 import os
+import re
 import shutil
 import time
 from pathlib import Path
@@ -157,9 +158,17 @@ def play_and_hand_in(page, base: str, downloads: Path) -> dict[str, float]:
 
     activate(page, EXERCISE)
     wait_for_idle_kernel(page)
+    # As handed out: the stub fails in the try-it cell, and Run All still reaches every check
+    # (JupyterLite would stop at the first error: exercise._Speaker.go_on_in_jupyterlite).
+    cells = run_all(page, timeout=120)
+    assert all(cell["count"] for cell in cells), "Run All ran every cell after the failing stub"
+    assert "`penalties` is not written yet" in first_error(cells), first_error(cells)
+    assert cells[-1]["text"].startswith("0 of 2 visible checks pass; still to do:"), cells[-1]
     type_into_cell(page, "# YOUR CODE HERE", WRONG_ANSWER)
-    error = first_error(run_all(page, timeout=120))
-    assert error and error.startswith("AssertionError"), f"a visible check must fail: {error}"
+    cells = run_all(page, timeout=120)
+    assert all(cell["count"] for cell in cells), "Run All ran every cell after a failing check"
+    assert first_error(cells), "a visible check must fail"
+    assert re.match(r"[01] of 2 visible checks pass; still to do:", cells[-1]["text"]), cells[-1]
     (answer,) = solution_code(Path(EXERCISE).name)
     type_into_cell(page, "def penalties(old, new):", answer)
     started = time.monotonic()
