@@ -129,8 +129,8 @@ def compile_for_the_site(wheels: list[Path], runtime: Path, pyodide_lock: dict, 
     ``python_stdlib.zip`` is replaced by its compiled copy. Each compiled zip is kept in
     ``cache`` under the hash of the zip it came from, of the runtime and of ``compiled_zip``,
     so a rebuild compiles only what changed (the kit's own wheel). ``work`` holds the Node.js
-    script and its inputs.
-    Without Node.js, or if compiling fails, everything stays as it is, and one sentence says so."""
+    script and its inputs. Without Node.js, or if compiling fails, everything stays as it is,
+    and one sentence says so."""
     command = node()
     if command is None:
         print("  Node.js not found: the wheels and the standard library stay uncompiled, and the "
@@ -140,12 +140,12 @@ def compile_for_the_site(wheels: list[Path], runtime: Path, pyodide_lock: dict, 
     work.mkdir(parents=True, exist_ok=True)
     cache.mkdir(parents=True, exist_ok=True)
     compiler = inspect.getsource(compiled_zip)
-    runtime_hash = hashlib.sha256((runtime / "pyodide.asm.wasm").read_bytes()
-                                  + compiler.encode()).hexdigest()[:16]
+    runtime_and_compiler = hashlib.sha256((runtime / "pyodide.asm.wasm").read_bytes()
+                                          + compiler.encode()).hexdigest()[:16]
     jobs = []
 
     def compiled(path: Path, keep_sources: bool, kind: str) -> Path:
-        key = hashlib.sha256(path.read_bytes() + runtime_hash.encode()).hexdigest()[:24]
+        key = hashlib.sha256(path.read_bytes() + runtime_and_compiler.encode()).hexdigest()[:24]
         cached = cache / key / path.name
         if not cached.exists():
             cached.parent.mkdir(exist_ok=True)
@@ -155,8 +155,8 @@ def compile_for_the_site(wheels: list[Path], runtime: Path, pyodide_lock: dict, 
     result = [compiled(wheel, wheel.name.startswith(KEEP_SOURCES), "wheel") for wheel in wheels]
     stdlib = compiled(runtime / STDLIB, False, "stdlib")
     if jobs:
-        print(f"  compiling {len(jobs)} zips (wheels, the standard library) with Pyodide's "
-              f"Python under Node.js")
+        print(f"  compiling {len(jobs)} zip{'s' if len(jobs) > 1 else ''} (wheels, the standard "
+              f"library) with Pyodide's Python under Node.js")
         script, source, job_file = work / "compile.mjs", work / "compile.py", work / "jobs.json"
         lock = work / "pyodide-lock.json"
         lock.write_text(json.dumps(pyodide_lock), encoding="utf-8")

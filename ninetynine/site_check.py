@@ -127,20 +127,22 @@ def not_browser_services(hosts: list[str]) -> list[str]:
 CELLS_JS = """() => {
   const panel = window.jupyterapp.shell.currentWidget;
   if (!panel || !panel.content || !panel.content.widgets) return null;
-  return panel.content.widgets.filter(cell => cell.model.type === 'code').map(cell => ({
-    count: cell.model.executionCount,
-    running: cell.model.executionState === 'running',
-    seconds: (() => { const t = cell.model.getMetadata('execution') || {};
-                      const start = t['iopub.execute_input'], end = t['shell.execute_reply'];
-                      return start && end ? (Date.parse(end) - Date.parse(start)) / 1000 : null;
-                    })(),
-    errors: cell.model.outputs.toJSON().flatMap(o =>
-      o.output_type === 'error' ? [o.ename + ': ' + o.evalue]
-      : o.output_type === 'stream' && o.name === 'stderr'
-        && (cell.model.getMetadata('tags') || []).includes('raises-exception')
-        ? ['Error shown: ' + [].concat(o.text).join('')] : []),
-    text: cell.model.outputs.toJSON().map(o => [].concat(o.text || []).join('')).join(''),
-  }));
+  return panel.content.widgets.filter(cell => cell.model.type === 'code').map(cell => {
+    const outputs = cell.model.outputs.toJSON(), text = o => [].concat(o.text || []).join('');
+    const goesOn = (cell.model.getMetadata('tags') || []).includes('raises-exception');
+    const timing = cell.model.getMetadata('execution') || {};
+    const start = timing['iopub.execute_input'], end = timing['shell.execute_reply'];
+    return {
+      count: cell.model.executionCount,
+      running: cell.model.executionState === 'running',
+      seconds: start && end ? (Date.parse(end) - Date.parse(start)) / 1000 : null,
+      errors: outputs.flatMap(o =>
+        o.output_type === 'error' ? [o.ename + ': ' + o.evalue]
+        : o.output_type === 'stream' && o.name === 'stderr' && goesOn
+          ? ['Error shown: ' + text(o)] : []),
+      text: outputs.map(text).join(''),
+    };
+  });
 }"""
 #: True once a run of all cells has finished or stopped at an error.
 RUN_OVER_JS = f"""() => {{

@@ -111,8 +111,8 @@ def test_the_sites_python_comes_compiled_by_pyodides_own_python(built_site):
     import importlib.util
     import zipfile
     if site_bytecode.node() is None:
-        required("Node.js is not installed: the site's build compiles its wheels with it "
-                 "(apt-get install nodejs)")
+        required("Node.js is not installed: the site's build compiles its wheels and standard "
+                 "library with it (apt-get install nodejs)")
     magics, kit_sources = set(), 0
     for wheel in sorted((built_site / "static" / "pyodide").glob("*.whl")):
         names = zipfile.ZipFile(wheel).namelist()
@@ -256,7 +256,6 @@ def test_a_notebook_that_needs_numpy_is_marked_as_one_to_run_outside_the_site(tm
 def test_every_picture_a_staged_notebook_shows_is_staged_beside_it(tmp_path):
     """Notebook 00's pictures (docs/images) were missing from the site: "Path
     docs/images/counting-table.png does not exist" in the browser's console."""
-    import re
     staged = site.stage_contents(tmp_path)
     pictures = 0
     for notebook in [path for path in staged if path.suffix == ".ipynb"]:
