@@ -14,6 +14,7 @@ from __future__ import annotations
 import builtins
 import dataclasses
 import inspect
+import re
 import sys
 from contextlib import contextmanager
 from pathlib import Path
@@ -90,10 +91,15 @@ def test_a_mutant_gets_the_sentences_it_gets_in_one_process(mutant):
     there, here = through_the_channel(mutant, **options), in_one_process(mutant, **options)
     assert there, "the mutant passed check_game through the channel"
     if mutant.name == "deal-ignores-the-seed":
-        # its deals come from Python's shared generator, which each process draws its own way
+        # Its deals come from Python's shared generator, which each process draws its own way:
+        # which seeds happen to deal two equal games, and so how many fail, is chance (a CI run
+        # saw seed 2's two games come out equal through the channel, 11 seeds failing, not 12).
+        # Each sentence must still be the same sentence, whatever the seed and the count.
         def named(sentences):
-            return [sentence.split(" (")[0] for sentence in sentences]
-        assert named(there) == named(here)
+            return sorted({re.sub(r"\d+", "N", sentence.split(" (")[0]) for sentence in sentences})
+        assert named(there) == named(here) == [
+            "same seed, seed N, at the start: two games made with this seed differ",
+            "same seed: the same check failed with N more seeds"]
     else:
         assert there == here
 
